@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Understudy",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .executable(name: "understudy", targets: ["understudy"]),
+        .library(name: "UnderstudyCore", targets: ["UnderstudyCore"]),
+        .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
+        .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        .library(name: "RestaurantCore", targets: ["RestaurantCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Foundation only: fixtures, matching, the responder. No NIO, no XCTest/Testing.
+        .target(name: "UnderstudyCore"),
+        // The only home of SwiftNIO.
+        .target(
+            name: "UnderstudyServer",
+            dependencies: [
+                "UnderstudyCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The only module that imports XCTest and Testing.
+        .target(name: "UnderstudyTesting", dependencies: ["UnderstudyCore", "UnderstudyServer"]),
+        .target(name: "RestaurantCore"),
+        .executableTarget(
+            name: "understudy",
+            dependencies: [
+                "UnderstudyCore",
+                "UnderstudyServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"]),
+        .testTarget(
+            name: "UnderstudyServerTests",
+            dependencies: [
+                "UnderstudyCore",
+                "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// placeholder until its issue
+enum RestaurantCoreModule {}

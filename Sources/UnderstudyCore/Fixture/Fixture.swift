@@ -1,0 +1,64 @@
+/// One recorded interaction: the conditions a request must meet, and what to answer.
+///
+/// A fixture is one JSON file under `fixtures/<provider>/`; the format (version 1) is
+/// documented in `docs/fixtures.md`. Fixtures are immutable once loaded; per-fixture state
+/// such as the position in a sequence lives in the responder.
+public struct Fixture: Sendable {
+    /// The current (and only) format version, the value of the `understudy` member.
+    public static let formatVersion = 1
+
+    /// The file, relative to the fixtures root (`yelp/search-pizza.json`): the fixture's identity.
+    public let file: String
+    /// The provider whose API this fixture stands in for (`yelp`, `google`, `facebook`, `feed`).
+    public let provider: String
+    /// An optional human description.
+    public let name: String?
+    /// Breaks ties between equally specific matches: higher wins. Default 0.
+    public let priority: Int
+    /// What a request must satisfy.
+    public let request: RequestPattern
+    /// The answers: one, or a sequence played in order by repeated matching requests, the
+    /// last one repeating.
+    public let responses: [FixtureResponse]
+}
+
+/// The request side of a fixture: every condition listed must hold; anything not listed
+/// (extra parameters, other headers) is ignored.
+public struct RequestPattern: Sendable, Hashable {
+    /// The method, upper-case.
+    public let method: String
+    /// The path, exact or a template.
+    public let path: PathPattern
+    /// Conditions on decoded query parameters, by name.
+    public let query: [String: ValueCondition]
+    /// Conditions on headers, by lower-cased name.
+    public let headers: [String: ValueCondition]
+    /// A condition on the body, if any.
+    public let body: BodyCondition?
+
+    /// How specific the pattern is: more and stricter conditions score higher.
+    public var specificity: Int {
+        path.specificity
+            + query.values.reduce(0) { $0 + $1.specificity }
+            + headers.values.reduce(0) { $0 + $1.specificity }
+            + (body?.specificity ?? 0)
+    }
+}
+
+/// One answer of a fixture.
+public struct FixtureResponse: Sendable {
+    /// The HTTP status code.
+    public let status: Int
+    /// Header fields in the order written (a repeated header is several fields).
+    public let headers: [HTTPField]
+    /// Where the body comes from.
+    public let body: ResponseBody
+}
+
+/// A response body: bytes held in memory, or a file beside the fixture read when served.
+public enum ResponseBody: Sendable {
+    /// The bytes, e.g. from `json`, `text` or `base64` in the fixture.
+    case bytes([UInt8])
+    /// A file (absolute path) with its size when loaded; read through the body store.
+    case file(path: String, size: Int)
+}

@@ -1,0 +1,51 @@
+/// The path a fixture answers: exact (`/v3/businesses/search`) or a template whose `{name}`
+/// segments each match one non-empty path segment (`/v3/businesses/{id}/reviews`).
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The path as written in the fixture.
+    public let text: String
+    /// The segments, with `nil` for a `{name}` placeholder.
+    let segments: [String?]
+
+    /// Whether the pattern has no placeholders.
+    public var isExact: Bool { !segments.contains(nil) }
+
+    /// Parses a path; `nil` with a reason when it is not an absolute path or a placeholder is malformed.
+    public static func parse(_ text: String) -> Result<PathPattern, PathPatternError> {
+        guard text.hasPrefix("/") else { return .failure(PathPatternError(reason: "must start with '/'")) }
+        if text.contains("?") { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
+        var segments: [String?] = []
+        for segment in RequestPath.segments(of: text) {
+            if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
+                segments.append(nil)
+            } else if segment.contains("{") || segment.contains("}") {
+                return .failure(PathPatternError(reason: "placeholder '\(segment)' must be a whole segment, like {id}"))
+            } else {
+                segments.append(String(segment))
+            }
+        }
+        return .success(PathPattern(text: text, segments: segments))
+    }
+
+    /// Whether the decoded request path `segments` fit this pattern.
+    func matches(segments requestSegments: [Substring]) -> Bool {
+        guard requestSegments.count == segments.count else { return false }
+        for (expected, actual) in zip(segments, requestSegments) {
+            if let expected {
+                if expected != actual { return false }
+            } else if actual.isEmpty {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Points for specificity: an exact path beats a template; literal segments count.
+    var specificity: Int { isExact ? 20 : 10 + segments.count(where: { $0 != nil }) }
+
+    public var description: String { text }
+}
+
+/// Why a fixture's path could not be read.
+public struct PathPatternError: Error, Sendable {
+    public let reason: String
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A condition on one query parameter or header value.
+///
+/// In a fixture: a string (or number/boolean) for an exact value, an array for a repeated
+/// parameter, or an object `{"matches": REGEX}`, `{"present": true}`, `{"absent": true}`.
+public enum ValueCondition: Sendable, Hashable {
+    /// Exactly one value, equal to this text (after percent-decoding).
+    case equals(String)
+    /// The parameter repeated, with exactly these values in this order.
+    case equalsAll([String])
+    /// Every value matches the regular expression (unanchored: use `^` and `$`).
+    case matches(RegexPattern)
+    /// At least one value, whatever it is.
+    case present
+    /// No value at all.
+    case absent
+
+    /// Points this condition adds to a fixture's specificity: exact beats regex beats presence.
+    var specificity: Int {
+        switch self {
+        case .equals, .equalsAll: 3
+        case .matches: 2
+        case .present, .absent: 1
+        }
+    }
+
+    /// Whether `values` (all values of the parameter, in order) satisfy the condition.
+    public func isSatisfied(by values: [String]) -> Bool {
+        switch self {
+        case .equals(let expected): values.count == 1 && values[0] == expected
+        case .equalsAll(let expected): values == expected
+        case .matches(let pattern): !values.isEmpty && values.allSatisfy(pattern.matches)
+        case .present: !values.isEmpty
+        case .absent: values.isEmpty
+        }
+    }
+
+    /// The condition as a near-miss report shows it.
+    public var expectation: String {
+        switch self {
+        case .equals(let value): Self.quoted(value)
+        case .equalsAll(let values): "[" + values.map(Self.quoted).joined(separator: ", ") + "]"
+        case .matches(let pattern): "matches /\(pattern.source)/"
+        case .present: "present"
+        case .absent: "absent"
+        }
+    }
+
+    /// Values as a near-miss report shows them.
+    public static func describe(_ values: [String]) -> String {
+        switch values.count {
+        case 0: "(absent)"
+        case 1: quoted(values[0])
+        default: "[" + values.map(quoted).joined(separator: ", ") + "]"
+        }
+    }
+
+    static func quoted(_ text: String) -> String { "\"\(text)\"" }
+}
+
+/// A compiled regular expression that remembers its source.
+public struct RegexPattern: @unchecked Sendable, Hashable {
+    // NSRegularExpression is immutable and documented thread-safe; hence @unchecked.
+    private let expression: NSRegularExpression
+    /// The pattern as written in the fixture.
+    public let source: String
+
+    /// Compiles `source`; throws with the engine's reason if it is not a valid pattern.
+    public init(_ source: String) throws {
+        self.source = source
+        expression = try NSRegularExpression(pattern: source)
+    }
+
+    /// Whether the pattern occurs anywhere in `text`.
+    public func matches(_ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    public static func == (lhs: RegexPattern, rhs: RegexPattern) -> Bool { lhs.source == rhs.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}

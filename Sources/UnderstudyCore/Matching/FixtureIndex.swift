@@ -1,0 +1,161 @@
+/// Finds the fixture for a request without looking at every fixture.
+///
+/// Fixtures are bucketed by method and exact path; templates by method and segment count.
+/// Inside a bucket, fixtures are grouped by the set of query parameters they pin to one
+/// exact value, and each group is a hash table from those values to fixtures. A request
+/// therefore costs one lookup per group (usually one or two), whatever the number of
+/// fixtures. Only the candidates found are checked condition by condition.
+public struct FixtureIndex: Sendable {
+    /// The fixtures, in file order; indices below refer to this array.
+    public let fixtures: [Fixture]
+    private let exact: [BucketKey: Bucket]
+    private let templates: [TemplateKey: Bucket]
+
+    private struct BucketKey: Hashable {
+        let method: String
+        let path: String
+    }
+
+    private struct TemplateKey: Hashable {
+        let method: String
+        let segmentCount: Int
+    }
+
+    /// Fixtures sharing a bucket, grouped by which query parameters they pin exactly.
+    private struct Bucket: Sendable {
+        var groups: [Group] = []
+        var members: [Int] = []
+
+        mutating func insert(_ index: Int, pinned: [String: String]) {
+            members.append(index)
+            let names = pinned.keys.sorted()
+            let values = names.map { pinned[$0]! }
+            if let position = groups.firstIndex(where: { $0.names == names }) {
+                groups[position].byValues[values, default: []].append(index)
+            } else {
+                groups.append(Group(names: names, byValues: [values: [index]]))
+            }
+        }
+    }
+
+    private struct Group: Sendable {
+        /// Sorted names of the parameters pinned to one exact value.
+        let names: [String]
+        var byValues: [[String]: [Int]]
+
+        func candidates(for query: QueryParameters) -> [Int]? {
+            var key: [String] = []
+            key.reserveCapacity(names.count)
+            for name in names {
+                let values = query.values(name)
+                guard values.count == 1 else { return nil }
+                key.append(values[0])
+            }
+            return byValues[key]
+        }
+    }
+
+    /// Builds the index; `fixtures` keep their order.
+    public init(_ fixtures: [Fixture]) {
+        self.fixtures = fixtures
+        var exact: [BucketKey: Bucket] = [:]
+        var templates: [TemplateKey: Bucket] = [:]
+        for (index, fixture) in fixtures.enumerated() {
+            var pinned: [String: String] = [:]
+            for (name, condition) in fixture.request.query {
+                if case .equals(let value) = condition { pinned[name] = value }
+            }
+            let request = fixture.request
+            if request.path.isExact {
+                exact[BucketKey(method: request.method, path: request.path.text), default: Bucket()].insert(index, pinned: pinned)
+            } else {
+                templates[TemplateKey(method: request.method, segmentCount: request.path.segments.count), default: Bucket()]
+                    .insert(index, pinned: pinned)
+            }
+        }
+        self.exact = exact
+        self.templates = templates
+    }
+
+    /// The best fixture for `request`: the most specific match, then the highest priority,
+    /// then the first by file name. `nil` when nothing matches.
+    public func bestMatch(for request: Request) -> Fixture? {
+        var best: (index: Int, specificity: Int)?
+        for index in candidates(for: request) where fixtures[index].request.matches(request) {
+            let specificity = fixtures[index].request.specificity
+            if let current = best, !isBetter(index, specificity, than: current) { continue }
+            best = (index, specificity)
+        }
+        return best.map { fixtures[$0.index] }
+    }
+
+    /// The fixtures worth checking for `request`: those of its exact path and of templates
+    /// with as many segments, narrowed by the exactly pinned query parameters.
+    func candidates(for request: Request) -> [Int] {
+        var found: [Int] = []
+        for bucket in [exact[BucketKey(method: request.method, path: request.path)],
+                       templates[TemplateKey(method: request.method, segmentCount: request.pathSegments.count)]] {
+            guard let bucket else { continue }
+            for group in bucket.groups {
+                if let indices = group.candidates(for: request.query) { found += indices }
+            }
+        }
+        return found
+    }
+
+    private func isBetter(_ index: Int, _ specificity: Int, than current: (index: Int, specificity: Int)) -> Bool {
+        if specificity != current.specificity { return specificity > current.specificity }
+        let priority = fixtures[index].priority, currentPriority = fixtures[current.index].priority
+        if priority != currentPriority { return priority > currentPriority }
+        return fixtures[index].file < fixtures[current.index].file
+    }
+
+    /// The fixtures closest to matching `request`, closest first, each with the conditions it
+    /// failed. Only called on a miss, so it may look at every fixture of the request's path,
+    /// or at every fixture when none shares the path.
+    public func nearMisses(for request: Request, limit: Int = 3) -> [NearMiss] {
+        var pool: [Int] = []
+        for (key, bucket) in exact where key.path == request.path { pool += bucket.members }
+        for (key, bucket) in templates where key.segmentCount == request.pathSegments.count { pool += bucket.members }
+        if pool.isEmpty { pool = Array(fixtures.indices) }
+        let scored = pool.map { index -> NearMiss in
+            let fixture = fixtures[index]
+            return NearMiss(file: fixture.file, mismatches: fixture.request.mismatches(for: request), sharedPathPrefix: fixture.request.path.sharedPrefixLength(with: request.pathSegments))
+        }
+        return Array(scored.sorted(by: NearMiss.isCloser).prefix(limit))
+    }
+}
+
+/// A fixture that did not match a request, and why.
+public struct NearMiss: Sendable, Hashable {
+    /// The fixture file, relative to the fixtures root.
+    public let file: String
+    /// The conditions it failed.
+    public let mismatches: [Mismatch]
+    /// How many leading path segments agree, to rank fixtures of other paths.
+    let sharedPathPrefix: Int
+
+    /// Fewer failed conditions first; a failed method or path weighs more than a parameter.
+    static func isCloser(_ lhs: NearMiss, _ rhs: NearMiss) -> Bool {
+        if lhs.weight != rhs.weight { return lhs.weight < rhs.weight }
+        if lhs.sharedPathPrefix != rhs.sharedPathPrefix { return lhs.sharedPathPrefix > rhs.sharedPathPrefix }
+        return lhs.file < rhs.file
+    }
+
+    private var weight: Int {
+        mismatches.reduce(0) { total, mismatch in
+            total + (mismatch.condition == "path" ? 10 : mismatch.condition == "method" ? 5 : 1)
+        }
+    }
+}
+
+extension PathPattern {
+    func sharedPrefixLength(with requestSegments: [Substring]) -> Int {
+        var count = 0
+        for (expected, actual) in zip(segments, requestSegments) {
+            guard expected == nil || expected.map({ $0 == actual }) == true else { break }
+            count += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,53 @@
+/// One condition of a fixture that a request did not meet, as shown in a near-miss report.
+public struct Mismatch: Sendable, Hashable {
+    /// Which condition: `method`, `path`, `query.term`, `header.authorization`, `body`.
+    public let condition: String
+    /// What the fixture expects, e.g. `"pizza"`, `matches /^Bearer .+/`, `absent`.
+    public let expected: String
+    /// What the request had, e.g. `"sushi"` or `(absent)`.
+    public let actual: String
+}
+
+extension RequestPattern {
+    /// Whether `request` meets every condition.
+    func matches(_ request: Request) -> Bool {
+        request.method == method
+            && path.matches(segments: request.pathSegments)
+            && query.allSatisfy { $0.value.isSatisfied(by: request.query.values($0.key)) }
+            && headers.allSatisfy { $0.value.isSatisfied(by: request.headerValues($0.key)) }
+            && (body?.isSatisfied(by: request.body) ?? true)
+    }
+
+    /// Every condition `request` fails, in a stable order (method, path, query, headers, body).
+    public func mismatches(for request: Request) -> [Mismatch] {
+        var found: [Mismatch] = []
+        if request.method != method {
+            found.append(Mismatch(condition: "method", expected: method, actual: request.method))
+        }
+        if !path.matches(segments: request.pathSegments) {
+            found.append(Mismatch(condition: "path", expected: path.text, actual: request.path))
+        }
+        for (name, condition) in query.sorted(by: { $0.key < $1.key }) {
+            let values = request.query.values(name)
+            if !condition.isSatisfied(by: values) {
+                let actual = Redaction.isSecretParameter(name) && !values.isEmpty
+                    ? "(\(values.count) value\(values.count == 1 ? "" : "s"), a credential: not shown)"
+                    : ValueCondition.describe(values)
+                found.append(Mismatch(condition: "query.\(name)", expected: condition.expectation, actual: actual))
+            }
+        }
+        for (name, condition) in headers.sorted(by: { $0.key < $1.key }) {
+            let values = request.headerValues(name)
+            if !condition.isSatisfied(by: values) {
+                // Header values are often credentials: show only whether they were there.
+                let actual = values.isEmpty ? "(absent)" : "(\(values.count) value\(values.count == 1 ? "" : "s"), not shown)"
+                found.append(Mismatch(condition: "header.\(name)", expected: condition.expectation, actual: actual))
+            }
+        }
+        if let body, !body.isSatisfied(by: request.body) {
+            let preview = String(decoding: request.body.prefix(200), as: UTF8.self)
+            found.append(Mismatch(condition: "body", expected: body.expectation, actual: request.body.isEmpty ? "(empty)" : preview))
+        }
+        return found
+    }
+}

@@ -1,0 +1,31 @@
+/// Reads response body files, keeping the first ones read in memory up to a byte budget.
+///
+/// The budget bounds memory however many fixtures there are: past it, bodies are read from
+/// disk (the page cache) on every request. Nothing is evicted, so the cost is predictable
+/// and a cycle through all fixtures cannot thrash the cache.
+final class BodyStore: Sendable {
+    private let budget: Int
+    private let cache = Locked(Cache())
+
+    private struct Cache {
+        var bodies: [String: [UInt8]] = [:]
+        var bytes = 0
+    }
+
+    /// - Parameter budget: the most body bytes kept in memory.
+    init(budget: Int) {
+        self.budget = budget
+    }
+
+    func bytes(at path: String) throws(FileBytes.IOError) -> [UInt8] {
+        if let cached = cache.withLock({ $0.bodies[path] }) { return cached }
+        let bytes = try FileBytes.read(path)
+        cache.withLock { cache in
+            if cache.bodies[path] == nil, cache.bytes + bytes.count <= budget {
+                cache.bodies[path] = bytes
+                cache.bytes += bytes.count
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What happened to one request, as the journal keeps it. Credentials are redacted.
+public struct JournalEntry: Sendable {
+    /// Position in the order received, from 1; counts on across evictions from the buffer.
+    public let sequence: Int
+    /// When it was answered.
+    public let time: Date
+    /// The method.
+    public let method: String
+    /// The request target, with secret query values replaced by `REDACTED`.
+    public let target: String
+    /// The status answered.
+    public let status: Int
+    /// The fixture that answered, or `nil` for a miss or an admin request.
+    public let fixture: String?
+    /// For a miss: the closest fixtures and why each failed.
+    public let nearMisses: [NearMiss]?
+
+    /// Whether no fixture matched.
+    public var isMiss: Bool { nearMisses != nil }
+
+    var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "sequence": .number(JSONNumber(sequence)),
+            "time": .string(ISO8601DateFormatter().string(from: time)),
+            "method": .string(method),
+            "target": .string(target),
+            "status": .number(JSONNumber(status)),
+        ]
+        if let fixture { members["fixture"] = .string(fixture) }
+        if let nearMisses { members["nearMisses"] = .array(nearMisses.map(\.json)) }
+        return .object(members)
+    }
+}
+
+/// A bounded record of requests: the most recent ones, and separately the most recent
+/// misses, so a burst of matched traffic cannot push a miss out of sight.
+public final class Journal: Sendable {
+    /// How many entries each buffer keeps.
+    public let capacity: Int
+    private let state: Locked<State>
+
+    private struct State {
+        var received = 0
+        var misses = 0
+        var entries: RingBuffer<JournalEntry>
+        var unmatched: RingBuffer<JournalEntry>
+    }
+
+    public init(capacity: Int = 1000) {
+        self.capacity = max(1, capacity)
+        state = Locked(State(entries: RingBuffer(capacity: max(1, capacity)), unmatched: RingBuffer(capacity: max(1, capacity))))
+    }
+
+    func record(method: String, target: String, status: Int, fixture: String?, nearMisses: [NearMiss]?) {
+        let redacted = Redaction.target(target)
+        let now = Date()
+        state.withLock { state in
+            state.received += 1
+            let entry = JournalEntry(sequence: state.received, time: now, method: method, target: redacted, status: status, fixture: fixture, nearMisses: nearMisses)
+            state.entries.append(entry)
+            if nearMisses != nil {
+                state.misses += 1
+                state.unmatched.append(entry)
+            }
+        }
+    }
+
+    /// The kept entries, oldest first.
+    public var entries: [JournalEntry] { state.withLock { $0.entries.elements } }
+    /// The kept misses, oldest first.
+    public var unmatched: [JournalEntry] { state.withLock { $0.unmatched.elements } }
+    /// Requests received since the last reset, including those no longer kept.
+    public var receivedCount: Int { state.withLock { $0.received } }
+    /// Misses since the last reset, including those no longer kept.
+    public var missCount: Int { state.withLock { $0.misses } }
+
+    /// Forgets everything.
+    public func reset() {
+        state.withLock { state in
+            state = State(entries: RingBuffer(capacity: capacity), unmatched: RingBuffer(capacity: capacity))
+        }
+    }
+}
+
+/// A fixed-capacity buffer that overwrites its oldest element.
+struct RingBuffer<Element> {
+    private var storage: [Element] = []
+    private var next = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    mutating func append(_ element: Element) {
+        if storage.count < capacity {
+            storage.append(element)
+        } else {
+            storage[next] = element
+        }
+        next = (next + 1) % capacity
+    }
+
+    var elements: [Element] {
+        storage.count < capacity ? storage : Array(storage[next...] + storage[..<next])
+    }
+}
+
+extension NearMiss {
+    var json: JSONValue {
+        .object([
+            "fixture": .string(file),
+            "mismatches": .array(mismatches.map { mismatch in
+                .object(["condition": .string(mismatch.condition), "expected": .string(mismatch.expected), "actual": .string(mismatch.actual)])
+            }),
+        ])
+    }
+}

@@ -1,0 +1,44 @@
+/// The answer to a request no fixture matched: a 404 whose JSON body names the closest
+/// fixtures and, condition by condition, why each did not match. Never a bare 404.
+public struct MissReport: Sendable {
+    /// The request that missed.
+    public let request: Request
+    /// The closest fixtures, closest first.
+    public let nearMisses: [NearMiss]
+
+    /// The header that marks a miss, so clients and tests can tell it from a recorded 404.
+    public static let headerName = "X-Understudy-Miss"
+
+    var response: Response {
+        Response.json(json, status: 404, headers: [HTTPField(name: Self.headerName, value: "1")])
+    }
+
+    /// The report as JSON (the body of the 404).
+    public var json: JSONValue {
+        var query: [String: JSONValue] = [:]
+        for name in request.query.names {
+            let values = Redaction.isSecretParameter(name) ? [Redaction.placeholder] : request.query.values(name)
+            query[name] = .array(values.map(JSONValue.string))
+        }
+        return [
+            "understudy": [
+                "error": "no fixture matched this request",
+                "request": .object(["method": .string(request.method), "path": .string(request.path), "query": .object(query)]),
+                "nearMisses": .array(nearMisses.map(\.json)),
+            ]
+        ]
+    }
+
+    /// The report as text, for a console or a test failure message.
+    public var text: String {
+        var lines = ["No fixture matched \(request.method) \(Redaction.target(request.target))"]
+        if nearMisses.isEmpty { lines.append("  (no fixtures loaded)") }
+        for miss in nearMisses {
+            lines.append("  closest: \(miss.file)")
+            for mismatch in miss.mismatches {
+                lines.append("    \(mismatch.condition): expected \(mismatch.expected), got \(mismatch.actual)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

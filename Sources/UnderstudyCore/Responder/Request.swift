@@ -1,0 +1,64 @@
+/// One HTTP request as the responder sees it: framing already removed by whoever received it
+/// (the NIO server, the in-process transport or a test).
+public struct Request: Sendable {
+    /// The method, upper-case as sent (`GET`).
+    public let method: String
+    /// The request target as sent: path and optional query, still percent-encoded.
+    public let target: String
+    /// Header fields in the order received; names keep their case.
+    public let headers: [HTTPField]
+    /// The body bytes (empty for none).
+    public let body: [UInt8]
+
+    /// The path, percent-decoded.
+    public let path: String
+    /// The decoded path segments (for template matching).
+    let pathSegments: [Substring]
+    /// The query parameters, decoded, in order.
+    public let query: QueryParameters
+
+    /// Creates a request and decodes its path and query.
+    public init(method: String, target: String, headers: [HTTPField] = [], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        let questionMark = target.firstIndex(of: "?")
+        var rawPath = questionMark.map { String(target[..<$0]) } ?? target
+        // An absolute-form target (`http://host/path`) is what a proxy-style client sends.
+        if rawPath.hasPrefix("http://") || rawPath.hasPrefix("https://"),
+            let schemeEnd = rawPath.range(of: "://")
+        {
+            let afterScheme = rawPath[schemeEnd.upperBound...]
+            rawPath = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+        }
+        path = PercentDecoding.decode(rawPath, plusAsSpace: false)
+        pathSegments = RequestPath.segments(of: path)
+        query = QueryParameters(parsing: questionMark.map { target[target.index(after: $0)...] } ?? "")
+    }
+
+    /// All values of header `name`, compared case-insensitively.
+    public func headerValues(_ name: String) -> [String] {
+        headers.compactMap { $0.name.lowercased() == name ? $0.value : nil }
+    }
+}
+
+/// One header field.
+public struct HTTPField: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Splitting a path into segments the same way for fixtures and requests.
+enum RequestPath {
+    static func segments(of path: String) -> [Substring] {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.first == "" { segments.removeFirst() }
+        return segments
+    }
+}

@@ -1,0 +1,74 @@
+/// Answers requests from fixtures: the one piece of behaviour shared by the NIO server, the
+/// in-process test transport and the CLI, so they can never disagree.
+///
+/// It is a reference type because it owns per-fixture state (positions in sequences) and the
+/// journal; both are guarded by locks, so one responder serves many connections at once.
+public final class Responder: Sendable {
+    /// The reserved path prefix of the admin API.
+    public static let adminPrefix = "/__understudy"
+
+    /// The fixtures and their index.
+    public let index: FixtureIndex
+    /// The record of requests.
+    public let journal: Journal
+    private let bodies: BodyStore
+    private let sequencePositions = Locked([String: Int]())
+
+    /// - Parameters:
+    ///   - fixtures: the fixtures to answer from.
+    ///   - journalCapacity: how many requests (and, separately, misses) the journal keeps.
+    ///   - bodyCacheBytes: how many bytes of body files to keep in memory.
+    public init(fixtures: [Fixture], journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20) {
+        index = FixtureIndex(fixtures)
+        journal = Journal(capacity: journalCapacity)
+        bodies = BodyStore(budget: bodyCacheBytes)
+    }
+
+    /// The answer to `request`: the admin API, a fixture's response, or a miss report.
+    public func respond(to request: Request) -> Response {
+        if request.path == Self.adminPrefix || request.path.hasPrefix(Self.adminPrefix + "/") {
+            return AdminAPI(responder: self).respond(to: request)
+        }
+        guard let fixture = index.bestMatch(for: request) else {
+            let nearMisses = index.nearMisses(for: request)
+            let response = MissReport(request: request, nearMisses: nearMisses).response
+            journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
+            return response
+        }
+        let response = render(fixture.responses[nextPosition(in: fixture)], of: fixture)
+        journal.record(method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil)
+        return response
+    }
+
+    /// Clears the journal and rewinds every sequence.
+    public func reset() {
+        journal.reset()
+        sequencePositions.withLock { $0.removeAll() }
+    }
+
+    /// The response to play now: sequences advance on each match and stay on their last step.
+    private func nextPosition(in fixture: Fixture) -> Int {
+        guard fixture.responses.count > 1 else { return 0 }
+        return sequencePositions.withLock { positions in
+            let position = positions[fixture.file, default: 0]
+            positions[fixture.file] = position + 1
+            return min(position, fixture.responses.count - 1)
+        }
+    }
+
+    private func render(_ response: FixtureResponse, of fixture: Fixture) -> Response {
+        switch response.body {
+        case .bytes(let bytes):
+            return Response(status: response.status, headers: response.headers, body: bytes)
+        case .file(let path, _):
+            do {
+                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(at: path))
+            } catch {
+                // The file was there at load time; say which fixture lost it instead of failing silently.
+                return Response.json(
+                    ["understudy": ["error": .string("body file of \(fixture.file) cannot be read: \(error.reason)"), "fixture": .string(fixture.file)]],
+                    status: 500)
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// An HTTP response produced by the responder; the transport adds framing (Content-Length,
+/// Connection) and nothing else.
+public struct Response: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header fields, in order.
+    public var headers: [HTTPField]
+    /// The body bytes.
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response with a compact body.
+    public static func json(_ value: JSONValue, status: Int = 200, headers: [HTTPField] = []) -> Response {
+        Response(status: status, headers: [HTTPField(name: "Content-Type", value: "application/json")] + headers, body: JSONWriter.bytes(value))
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    public func headerValue(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}

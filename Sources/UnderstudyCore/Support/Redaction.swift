@@ -1,0 +1,35 @@
+/// Which request values are credentials, so they never reach a journal, a log or an error
+/// message. Names are compared case-insensitively.
+public enum Redaction {
+    /// What a secret is replaced with wherever it would be shown.
+    public static let placeholder = "REDACTED"
+
+    /// Query parameters (and form fields) that carry credentials in the providers' APIs.
+    public static let secretParameters: Set<String> = [
+        "key", "api_key", "apikey", "access_token", "client_secret", "appsecret_proof",
+        "fb_exchange_token", "input_token", "code", "token", "refresh_token", "password", "signature",
+    ]
+
+    /// Headers that carry credentials.
+    public static let secretHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-goog-api-key",
+    ]
+
+    /// Whether query parameter `name` is a credential.
+    public static func isSecretParameter(_ name: String) -> Bool { secretParameters.contains(name.lowercased()) }
+
+    /// Whether header `name` is a credential.
+    public static func isSecretHeader(_ name: String) -> Bool { secretHeaders.contains(name.lowercased()) }
+
+    /// `target` with the value of every secret query parameter replaced by the placeholder.
+    public static func target(_ target: String) -> String {
+        guard let questionMark = target.firstIndex(of: "?") else { return target }
+        let query = target[target.index(after: questionMark)...]
+        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
+            guard let equals = part.firstIndex(of: "=") else { return part }
+            let name = PercentDecoding.decode(part[..<equals], plusAsSpace: true)
+            return isSecretParameter(name) ? part[...equals] + placeholder : part
+        }
+        return target[...questionMark] + parts.joined(separator: "&")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import UnderstudyCore
+
+/// A running Understudy HTTP server: SwiftNIO, HTTP/1.1 with keep-alive and pipelining,
+/// answering every request through one `Responder`.
+///
+/// Start it with `Server.start(…)` and stop it with `shutdown()`, or scope it with
+/// `Server.withServer(…) { server in … }`, which always shuts it down.
+public final class Server: Sendable {
+    /// The responder answering requests (fixtures, journal, admin API).
+    public let responder: Responder
+    /// The address actually bound; with port 0, the port the system chose.
+    public let host: String
+    /// The port bound.
+    public let port: Int
+    private let channel: any Channel
+
+    /// The URL clients use in place of the real providers' `https://host`.
+    public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
+
+    private init(responder: Responder, host: String, port: Int, channel: any Channel) {
+        self.responder = responder
+        self.host = host
+        self.port = port
+        self.channel = channel
+    }
+
+    /// Binds a server and starts answering.
+    /// - Parameters:
+    ///   - responder: what answers requests.
+    ///   - host: the address to bind; loopback by default, so nothing outside this machine reaches it.
+    ///   - port: the port; 0 picks a free one (read it back from `port`).
+    ///   - maximumBodySize: larger request bodies get 413.
+    ///   - group: the event loops; the process-wide singleton by default, so starting many
+    ///     servers (one per test) costs no threads.
+    public static func start(
+        responder: Responder,
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        maximumBodySize: Int = 16 << 20,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> Server {
+        let channel = try await ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.maxMessagesPerRead, value: 16)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+                    try pipeline.addHandler(RequestHandler(responder: responder, maximumBodySize: maximumBodySize))
+                }
+            }
+            .bind(host: host, port: port)
+            .get()
+        let boundPort = channel.localAddress?.port ?? port
+        return Server(responder: responder, host: host, port: boundPort, channel: channel)
+    }
+
+    /// Starts a server, runs `body` with it, and shuts it down however `body` ends.
+    public static func withServer<Result: Sendable>(
+        responder: Responder,
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        _ body: (Server) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(responder: responder, host: host, port: port)
+        do {
+            let result = try await body(server)
+            try await server.shutdown()
+            return result
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    /// Stops accepting connections and closes the listening socket. Connections already
+    /// open finish their current response.
+    public func shutdown() async throws {
+        do {
+            try await channel.close()
+        } catch ChannelError.alreadyClosed {
+            // Shutting down twice is harmless.
+        }
+    }
+
+    /// Waits until the server has been shut down.
+    public func waitUntilClosed() async throws {
+        try await channel.closeFuture.get()
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+@testable import UnderstudyCore
+
+@Suite("Matching")
+struct MatchingTests {
+    private func index(_ documents: [String: String]) throws -> FixtureIndex {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        for (file, text) in documents { try tree.write(file, text) }
+        return FixtureIndex(try tree.load())
+    }
+
+    private func match(_ index: FixtureIndex, _ target: String, method: String = "GET", headers: [HTTPField] = [], body: String = "") -> String? {
+        index.bestMatch(for: Request(method: method, target: target, headers: headers, body: Array(body.utf8)))?.file
+    }
+
+    @Test func matchesQueryInAnyOrderAndEncoding() throws {
+        let index = try index(["yelp/a.json": fixtureJSON(path: "/v3/businesses/search", query: #"{"term": "café bar", "limit": 20}"#)])
+        #expect(match(index, "/v3/businesses/search?limit=20&term=caf%C3%A9+bar") == "yelp/a.json")
+        #expect(match(index, "/v3/businesses/search?term=caf%c3%a9%20bar&extra=1&limit=20") == "yelp/a.json")
+        #expect(match(index, "/v3/businesses/search?term=cafe+bar&limit=20") == nil)
+        #expect(match(index, "/v3/businesses/search?term=caf%C3%A9+bar&limit=20&limit=20") == nil)
+        #expect(match(index, "/v3/businesses/search?term=caf%C3%A9+bar&limit=20", method: "POST") == nil)
+    }
+
+    @Test func regexPresentAbsentAndRepeated() throws {
+        let index = try index([
+            "yelp/a.json": fixtureJSON(path: "/p", query: #"{"radius": {"matches": "^[0-9]+$"}, "key": {"present": true}, "offset": {"absent": true}, "c": ["x", "y"]}"#),
+        ])
+        #expect(match(index, "/p?radius=100&key=k&c=x&c=y") == "yelp/a.json")
+        #expect(match(index, "/p?radius=10a&key=k&c=x&c=y") == nil)
+        #expect(match(index, "/p?radius=100&c=x&c=y") == nil)
+        #expect(match(index, "/p?radius=100&key=k&offset=0&c=x&c=y") == nil)
+        #expect(match(index, "/p?radius=100&key=k&c=y&c=x") == nil)
+    }
+
+    @Test func headersAreCaseInsensitiveAndBodiesCompareAsJSON() throws {
+        let index = try index([
+            "facebook/a.json": fixtureJSON(method: "POST", path: "/oauth/access_token", headers: #"{"Content-Type": {"matches": "json"}}"#),
+            "facebook/b.json": """
+                {"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"jsonSubset": {"q": {"a": 1}}}}, "response": {"json": 1}}
+                """,
+            "facebook/c.json": """
+                {"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"json": {"q": {"a": 1}, "z": [1]}}}, "response": {"json": 2}}
+                """,
+        ])
+        #expect(match(index, "/oauth/access_token", method: "POST", headers: [HTTPField(name: "content-TYPE", value: "application/json")]) == "facebook/a.json")
+        #expect(match(index, "/oauth/access_token", method: "POST") == nil)
+        #expect(match(index, "/graph", method: "POST", body: #"{"z": [1], "q": {"a": 1.0}}"#) == "facebook/c.json")
+        #expect(match(index, "/graph", method: "POST", body: #"{"q": {"a": 1, "b": 2}}"#) == "facebook/b.json")
+        #expect(match(index, "/graph", method: "POST", body: "not json") == nil)
+    }
+
+    @Test func mostSpecificWinsThenPriorityThenFileName() throws {
+        let index = try index([
+            "yelp/template.json": fixtureJSON(path: "/v3/businesses/{id}"),
+            "yelp/exact.json": fixtureJSON(path: "/v3/businesses/abc"),
+            "yelp/reviews.json": fixtureJSON(path: "/v3/businesses/{id}/reviews"),
+            "google/loose.json": fixtureJSON(path: "/maps/api/x", query: #"{"key": {"present": true}}"#),
+            "google/strict.json": fixtureJSON(path: "/maps/api/x", query: #"{"key": {"present": true}, "place_id": "p1"}"#),
+            "google/regex.json": fixtureJSON(path: "/maps/api/x", query: #"{"place_id": {"matches": "^p"}, "key": {"present": true}}"#),
+            "feed/low.json": fixtureJSON(path: "/f", query: #"{"a": {"present": true}}"#),
+            "feed/high.json": fixtureJSON(path: "/f", query: #"{"b": {"present": true}}"#, extra: #""priority": 5,"#),
+            "feed/z-tie.json": fixtureJSON(path: "/g", query: #"{"a": {"present": true}}"#),
+            "feed/a-tie.json": fixtureJSON(path: "/g", query: #"{"b": {"present": true}}"#),
+        ])
+        #expect(match(index, "/v3/businesses/abc") == "yelp/exact.json")
+        #expect(match(index, "/v3/businesses/xyz") == "yelp/template.json")
+        #expect(match(index, "/v3/businesses/xyz/reviews") == "yelp/reviews.json")
+        #expect(match(index, "/v3/businesses//reviews") == nil)
+        #expect(match(index, "/maps/api/x?place_id=p1&key=k") == "google/strict.json")
+        #expect(match(index, "/maps/api/x?place_id=p2&key=k") == "google/regex.json")
+        #expect(match(index, "/maps/api/x?place_id=q&key=k") == "google/loose.json")
+        #expect(match(index, "/f?a=1&b=1") == "feed/high.json")
+        #expect(match(index, "/g?a=1&b=1") == "feed/a-tie.json")
+    }
+
+    @Test func nearMissesNameTheFailedConditions() throws {
+        let index = try index([
+            "yelp/pizza.json": fixtureJSON(path: "/v3/businesses/search", query: #"{"term": "pizza", "limit": "20", "key": "test"}"#),
+            "yelp/sushi.json": fixtureJSON(path: "/v3/businesses/search", query: #"{"term": "sushi", "limit": "50", "location": {"present": true}}"#),
+            "yelp/other.json": fixtureJSON(path: "/v3/businesses/abc"),
+        ])
+        let request = Request(method: "GET", target: "/v3/businesses/search?term=pizza&limit=10&key=SECRET123")
+        #expect(index.bestMatch(for: request) == nil)
+        let misses = index.nearMisses(for: request)
+        #expect(misses.map(\.file) == ["yelp/pizza.json", "yelp/sushi.json"])
+        #expect(misses[0].mismatches == [
+            Mismatch(condition: "query.key", expected: "\"test\"", actual: "(1 value, a credential: not shown)"),
+            Mismatch(condition: "query.limit", expected: "\"20\"", actual: "\"10\""),
+        ])
+        #expect(misses[1].mismatches.map(\.condition) == ["query.limit", "query.location", "query.term"])
+        let report = MissReport(request: request, nearMisses: misses).text
+        #expect(report.contains("query.limit: expected \"20\", got \"10\""))
+        #expect(!report.contains("SECRET123"))
+        // A path nobody serves: the closest paths come first.
+        let elsewhere = index.nearMisses(for: Request(method: "GET", target: "/v3/businesses/abd"))
+        #expect(elsewhere.first?.file == "yelp/other.json")
+        #expect(elsewhere.first?.mismatches == [Mismatch(condition: "path", expected: "/v3/businesses/abc", actual: "/v3/businesses/abd")])
+    }
+
+    @Test func indexChecksOnlyTheCandidatesItLooksUp() throws {
+        // 2,000 fixtures on one path, pinned by term, plus one template: a request is checked
+        // against its one pinned fixture and the template, never against the other 1,999.
+        var documents: [String: String] = [:]
+        for i in 0..<2000 { documents["yelp/f\(i).json"] = fixtureJSON(path: "/v3/businesses/search", query: #"{"term": "t\#(i)"}"#) }
+        documents["yelp/any.json"] = fixtureJSON(path: "/v3/businesses/{id}", query: #"{"term": {"present": true}}"#)
+        let index = try index(documents)
+        let request = Request(method: "GET", target: "/v3/businesses/search?term=t1234")
+        #expect(index.candidates(for: request).map { index.fixtures[$0].file }.sorted() == ["yelp/any.json", "yelp/f1234.json"])
+        #expect(match(index, "/v3/businesses/search?term=t1234") == "yelp/f1234.json")
+        #expect(match(index, "/v3/businesses/search?term=t2000") == "yelp/any.json")
+    }
+}

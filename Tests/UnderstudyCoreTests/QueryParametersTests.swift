@@ -1,0 +1,38 @@
+import Testing
+@testable import UnderstudyCore
+
+@Suite("Query parameters")
+struct QueryParametersTests {
+    @Test func decodesPercentEscapesAndPlus() {
+        let query = QueryParameters(parsing: "term=caf%C3%A9+bar&location=San%20Francisco%2C%20CA")
+        #expect(query.values("term") == ["café bar"])
+        #expect(query.values("location") == ["San Francisco, CA"])
+    }
+
+    @Test func differentEncodingsOfOneValueAreEqual() {
+        let spellings = ["term=caf%C3%A9%20bar", "term=caf%c3%a9+bar", "term=café%20bar"]
+        for spelling in spellings {
+            #expect(QueryParameters(parsing: spelling).values("term") == ["café bar"], "\(spelling)")
+        }
+    }
+
+    @Test func keepsRepeatedParametersInOrder() {
+        let query = QueryParameters(parsing: "categories=pizza&x=1&categories=italian")
+        #expect(query.values("categories") == ["pizza", "italian"])
+        #expect(query.values("missing").isEmpty)
+    }
+
+    @Test func toleratesMalformedInput() {
+        let query = QueryParameters(parsing: "a=%ZZ&b&=c&&d=100%")
+        #expect(query.values("a") == ["%ZZ"])
+        #expect(query.values("b") == [""])
+        #expect(query.values("") == ["c"])
+        #expect(query.values("d") == ["100%"])
+    }
+
+    @Test func requestDecodesPathAndAbsoluteForm() {
+        let request = Request(method: "GET", target: "http://api.yelp.com/v3/businesses/caf%C3%A9?x=1")
+        #expect(request.path == "/v3/businesses/café")
+        #expect(request.query.values("x") == ["1"])
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+@Suite("Responder")
+struct ResponderTests {
+    private func responder(_ documents: [String: String], files: [String: [UInt8]] = [:], journalCapacity: Int = 1000) throws -> (Responder, TemporaryFixtures) {
+        let tree = try TemporaryFixtures()
+        for (file, text) in documents { try tree.write(file, text) }
+        for (file, bytes) in files { try tree.write(file, bytes: bytes) }
+        return (Responder(fixtures: try tree.load(), journalCapacity: journalCapacity), tree)
+    }
+
+    private func get(_ responder: Responder, _ target: String, method: String = "GET") -> Response {
+        responder.respond(to: Request(method: method, target: target))
+    }
+
+    private func json(_ response: Response) throws -> JSONValue { try JSONParser.parse(response.body) }
+
+    @Test func sequencesPlayInOrderAndRepeatTheLast() throws {
+        let (responder, tree) = try responder([
+            "google/seq.json": """
+                {"understudy": 1, "request": {"method": "GET", "path": "/s"},
+                 "responses": [{"status": 500, "text": "one"}, {"text": "two"}, {"status": 202, "text": "three"}]}
+                """,
+        ])
+        defer { tree.remove() }
+        let answers = (0..<5).map { _ in get(responder, "/s") }
+        #expect(answers.map(\.status) == [500, 200, 202, 202, 202])
+        #expect(answers.map { String(decoding: $0.body, as: UTF8.self) } == ["one", "two", "three", "three", "three"])
+        responder.reset()
+        #expect(get(responder, "/s").status == 500)
+    }
+
+    @Test func servesBodyFilesByteForByte() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0xFF]
+        let (responder, tree) = try responder(
+            ["feed/img.json": fixtureJSON(path: "/i.png", response: #"{"file": "i.png"}"#)], files: ["feed/i.png": png])
+        defer { tree.remove() }
+        let response = get(responder, "/i.png")
+        #expect(response.body == png)
+        #expect(response.headerValue("content-type") == "image/png")
+        // The file vanishing after startup is reported, not a crash.
+        try FileManager.default.removeItem(atPath: tree.root + "/feed/i.png")
+        let fresh = Responder(fixtures: responder.index.fixtures)
+        let failure = get(fresh, "/i.png")
+        #expect(failure.status == 500)
+        #expect(try json(failure)["understudy"]?["fixture"] == "feed/img.json")
+    }
+
+    @Test func aMissIsA404ThatExplainsItself() throws {
+        let (responder, tree) = try responder(["yelp/a.json": fixtureJSON(path: "/v3/x", query: #"{"term": "pizza"}"#)])
+        defer { tree.remove() }
+        let response = get(responder, "/v3/x?term=sushi&access_token=TOPSECRET")
+        #expect(response.status == 404)
+        #expect(response.headerValue(MissReport.headerName) == "1")
+        let body = try json(response)
+        #expect(body["understudy"]?["nearMisses"] == [
+            ["fixture": "yelp/a.json", "mismatches": [["condition": "query.term", "expected": "\"pizza\"", "actual": "\"sushi\""]]],
+        ])
+        #expect(body["understudy"]?["request"]?["query"]?["access_token"] == ["REDACTED"])
+        #expect(!String(decoding: response.body, as: UTF8.self).contains("TOPSECRET"))
+    }
+
+    @Test func journalRecordsMatchesAndMissesWithoutSecrets() throws {
+        let (responder, tree) = try responder(["google/a.json": fixtureJSON(path: "/maps/api/a", query: #"{"key": {"present": true}}"#)], journalCapacity: 3)
+        defer { tree.remove() }
+        _ = get(responder, "/maps/api/a?key=AIzaSECRET")
+        _ = get(responder, "/maps/api/nope?key=AIzaSECRET")
+        for _ in 0..<3 { _ = get(responder, "/maps/api/a?key=AIzaSECRET") }
+        #expect(responder.journal.receivedCount == 5)
+        #expect(responder.journal.entries.map(\.sequence) == [3, 4, 5])  // bounded: the oldest went
+        #expect(responder.journal.unmatched.map(\.sequence) == [2])  // misses are kept apart
+        #expect(responder.journal.entries.allSatisfy { $0.fixture == "google/a.json" && $0.target == "/maps/api/a?key=REDACTED" })
+
+        let journal = get(responder, "/__understudy/journal")
+        #expect(journal.status == 200)
+        #expect(try json(journal)["received"] == 5)
+        #expect(!String(decoding: journal.body, as: UTF8.self).contains("AIzaSECRET"))
+        let unmatched = try json(get(responder, "/__understudy/unmatched"))
+        #expect(unmatched["misses"] == 1)
+        #expect(unmatched["entries"]?.arrayValue?.first?["nearMisses"]?.arrayValue?.first?["fixture"] == "google/a.json")
+    }
+
+    @Test func adminAPI() throws {
+        let (responder, tree) = try responder(["yelp/a.json": fixtureJSON(path: "/v3/a")])
+        defer { tree.remove() }
+        #expect(try json(get(responder, "/__understudy/health")) == ["status": "ok", "fixtures": 1])
+        _ = get(responder, "/v3/a")
+        #expect(get(responder, "/__understudy/reset", method: "GET").status == 405)
+        #expect(try json(get(responder, "/__understudy/reset", method: "POST")) == ["reset": true])
+        #expect(responder.journal.receivedCount == 0)
+        let unknown = get(responder, "/__understudy/nope")
+        #expect(unknown.status == 404)
+        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 4)
+    }
+}

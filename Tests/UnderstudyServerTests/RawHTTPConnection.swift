@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One TCP connection speaking HTTP/1.1 by hand, so tests can see exactly what crosses the
+/// socket: several requests on one connection, pipelined requests, raw status lines.
+final class RawHTTPConnection {
+    struct Response {
+        let status: Int
+        let headers: [(String, String)]
+        let body: [UInt8]
+
+        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, timeoutSeconds: Int = 5) throws {
+        #if canImport(Glibc)
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw Failure(description: "socket() failed") }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure(description: "connect to 127.0.0.1:\(port) failed: errno \(errno)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends raw bytes (one or several requests).
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw Failure(description: "send failed: errno \(errno)") }
+            sent += count
+        }
+    }
+
+    /// Sends a GET with `Connection: keep-alive` semantics (HTTP/1.1 default).
+    func get(_ target: String, headers: [String: String] = [:]) throws -> Response {
+        try send(Self.request("GET", target, headers: headers))
+        return try readResponse()
+    }
+
+    static func request(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") -> String {
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
+        return text + "\r\n" + body
+    }
+
+    /// Reads one response framed by Content-Length.
+    func readResponse() throws -> Response {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var headerEnd: Int?
+        while headerEnd == nil {
+            if let range = buffer.firstRange(of: separator) { headerEnd = range.lowerBound; break }
+            try fill()
+        }
+        let headText = String(decoding: buffer[..<headerEnd!], as: UTF8.self)
+        buffer.removeFirst(headerEnd! + 4)
+        var lines = headText.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure(description: "bad status line: \(headText)") }
+        let headers = lines.compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        let length = Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
+        while buffer.count < length { try fill() }
+        let body = Array(buffer[..<length])
+        buffer.removeFirst(length)
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    /// Whether the server has closed the connection (reads end of stream).
+    func isClosedByPeer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw Failure(description: count == 0 ? "connection closed by the server" : "recv failed: errno \(errno)") }
+        buffer.append(contentsOf: chunk[..<count])
+    }
+}

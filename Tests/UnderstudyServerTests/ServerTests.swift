@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import UnderstudyCore
+import UnderstudyServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Each test starts its own server on port 0 over a fresh fixtures tree; Swift Testing runs
+/// them in parallel, which is itself part of what is tested.
+@Suite("Server over a real socket")
+struct ServerTests {
+    static let documents: [String: String] = [
+        "yelp/search.json": """
+            {"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search",
+              "query": {"term": "pizza", "location": "San Francisco, CA", "limit": "20"}},
+             "response": {"headers": {"Content-Type": "application/json; charset=UTF-8"}, "json": {"businesses": [], "total": 0}}}
+            """,
+        "google/seq.json": """
+            {"understudy": 1, "request": {"method": "GET", "path": "/maps/api/place/nearbysearch/json", "query": {"pagetoken": "T1"}},
+             "responses": [{"json": {"status": "INVALID_REQUEST"}}, {"json": {"status": "OK"}}]}
+            """,
+        "feed/icon.json": """
+            {"understudy": 1, "request": {"method": "GET", "path": "/img/icon.png"}, "response": {"file": "icon.png"}}
+            """,
+        "facebook/token.json": """
+            {"understudy": 1, "request": {"method": "POST", "path": "/oauth/access_token", "body": {"jsonSubset": {"grant_type": "fb_exchange_token"}}},
+             "response": {"json": {"access_token": "EAAB-FIXTURE", "token_type": "bearer"}}}
+            """,
+    ]
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0...255).map { UInt8($0) }
+
+    private func withTestServer(_ body: (Server) async throws -> Void) async throws {
+        let root = NSTemporaryDirectory() + "understudy-server-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (file, text) in Self.documents {
+            let path = root + "/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        try Data(Self.png).write(to: URL(fileURLWithPath: root + "/feed/icon.png"))
+        let responder = Responder(fixtures: try FixtureLoader.load(from: root))
+        try await Server.withServer(responder: responder) { server in try await body(server) }
+    }
+
+    private func fetch(_ server: Server, _ target: String, method: String = "GET", body: String? = nil) async throws -> (Data, HTTPURLResponse) {
+        var request = URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return (data, response as! HTTPURLResponse)
+    }
+
+    @Test func servesAMatchWithItsHeaders() async throws {
+        try await withTestServer { server in
+            #expect(server.port > 0)
+            let (data, response) = try await fetch(server, "/v3/businesses/search?limit=20&location=San+Francisco%2C+CA&term=pizza")
+            #expect(response.statusCode == 200)
+            #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json; charset=UTF-8")
+            #expect(try JSONParser.parse(Array(data)) == ["businesses": [], "total": 0])
+            #expect(server.responder.journal.entries.last?.fixture == "yelp/search.json")
+        }
+    }
+
+    @Test func aMissAnswers404WithNearMisses() async throws {
+        try await withTestServer { server in
+            let (data, response) = try await fetch(server, "/v3/businesses/search?limit=20&location=San+Francisco%2C+CA&term=sushi")
+            #expect(response.statusCode == 404)
+            #expect(response.value(forHTTPHeaderField: MissReport.headerName) == "1")
+            let report = try JSONParser.parse(Array(data))
+            let nearest = report["understudy"]?["nearMisses"]?.arrayValue?.first
+            #expect(nearest?["fixture"] == "yelp/search.json")
+            #expect(nearest?["mismatches"] == [["condition": "query.term", "expected": "\"pizza\"", "actual": "\"sushi\""]])
+            let (unmatched, _) = try await fetch(server, "/__understudy/unmatched")
+            #expect(try JSONParser.parse(Array(unmatched))["misses"] == 1)
+        }
+    }
+
+    @Test func sequencesAdvanceAcrossRequests() async throws {
+        try await withTestServer { server in
+            var statuses: [JSONValue?] = []
+            for _ in 0..<3 {
+                let (data, _) = try await fetch(server, "/maps/api/place/nearbysearch/json?pagetoken=T1")
+                statuses.append(try JSONParser.parse(Array(data))["status"])
+            }
+            #expect(statuses == ["INVALID_REQUEST", "OK", "OK"])
+            _ = try await fetch(server, "/__understudy/reset", method: "POST")
+            let (again, _) = try await fetch(server, "/maps/api/place/nearbysearch/json?pagetoken=T1")
+            #expect(try JSONParser.parse(Array(again))["status"] == "INVALID_REQUEST")
+        }
+    }
+
+    @Test func binaryBodiesArriveByteForByte() async throws {
+        try await withTestServer { server in
+            let (data, response) = try await fetch(server, "/img/icon.png")
+            #expect(response.value(forHTTPHeaderField: "Content-Type") == "image/png")
+            #expect(Array(data) == Self.png)
+        }
+    }
+
+    @Test func matchesJSONRequestBodies() async throws {
+        try await withTestServer { server in
+            let (data, response) = try await fetch(server, "/oauth/access_token", method: "POST", body: #"{"grant_type": "fb_exchange_token", "client_id": "1"}"#)
+            #expect(response.statusCode == 200)
+            #expect(try JSONParser.parse(Array(data))["token_type"] == "bearer")
+            let (_, miss) = try await fetch(server, "/oauth/access_token", method: "POST", body: #"{"grant_type": "client_credentials"}"#)
+            #expect(miss.statusCode == 404)
+        }
+    }
+
+    @Test func keepAliveServesManyRequestsOnOneConnection() async throws {
+        try await withTestServer { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            for _ in 0..<5 {
+                let response = try connection.get("/img/icon.png")
+                #expect(response.status == 200)
+                #expect(response.body == Self.png)
+                #expect(response.header("Connection") == nil)
+            }
+            #expect(server.responder.journal.receivedCount == 5)
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        try await withTestServer { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            try connection.send(
+                RawHTTPConnection.request("GET", "/__understudy/health")
+                    + RawHTTPConnection.request("GET", "/nowhere")
+                    + RawHTTPConnection.request("GET", "/img/icon.png"))
+            #expect(try connection.readResponse().status == 200)
+            #expect(try connection.readResponse().status == 404)
+            #expect(try connection.readResponse().body == Self.png)
+        }
+    }
+
+    @Test func connectionCloseIsHonoured() async throws {
+        try await withTestServer { server in
+            let connection = try RawHTTPConnection(port: server.port)
+            let response = try connection.get("/__understudy/health", headers: ["Connection": "close"])
+            #expect(response.status == 200)
+            #expect(response.header("Connection") == "close")
+            #expect(connection.isClosedByPeer())
+        }
+    }
+
+    @Test func malformedRequestsGet400AndTheServerGoesOn() async throws {
+        try await withTestServer { server in
+            let broken = try RawHTTPConnection(port: server.port)
+            try broken.send("THIS IS NOT HTTP\r\n\r\n")
+            #expect(try broken.readResponse().status == 400)
+            let (_, response) = try await fetch(server, "/__understudy/health")
+            #expect(response.statusCode == 200)
+        }
+    }
+
+    @Test func shutdownReleasesThePort() async throws {
+        let responder = Responder(fixtures: [])
+        let server = try await Server.start(responder: responder)
+        let port = server.port
+        try await server.shutdown()
+        try await server.shutdown()  // twice is harmless
+        #expect(throws: (any Error).self) { try RawHTTPConnection(port: port, timeoutSeconds: 1) }
+    }
+}
