@@ -1,0 +1,89 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import UnderstudyCore
+import UnderstudyServer
+
+/// `understudy serve`: answer requests from the fixtures until interrupted.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the fixtures over HTTP, every provider at its native paths on one port.",
+        discussion: """
+            Point an app or SDK at the printed URL in place of https://api.yelp.com, \
+            https://maps.googleapis.com, https://graph.facebook.com or https://s3.amazonaws.com. \
+            Admin API: GET /__understudy/health, /__understudy/journal, /__understudy/unmatched; \
+            POST /__understudy/reset. Stops cleanly on SIGINT or SIGTERM.
+            """
+    )
+
+    @OptionGroup var options: FixtureOptions
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port; 0 picks a free one.")
+    var port: Int = 4010
+
+    @Option(help: ArgumentHelp("Serve only this provider's fixtures (yelp, google, facebook, feed).", valueName: "name"))
+    var provider: String?
+
+    @Option(help: "How many requests, and separately how many misses, the journal keeps.")
+    var journalCapacity: Int = 1000
+
+    @Option(help: "Megabytes of body files kept in memory; larger sets are read from disk.")
+    var bodyCacheMB: Int = 32
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+        guard journalCapacity > 0 else { throw ValidationError("--journal-capacity must be at least 1") }
+        guard bodyCacheMB >= 0 else { throw ValidationError("--body-cache-mb cannot be negative") }
+    }
+
+    func run() async throws {
+        var fixtures = try options.load()
+        if let provider {
+            let known = Set(fixtures.map(\.provider))
+            guard known.contains(provider) else {
+                throw ValidationError("no fixtures for provider '\(provider)'; the fixtures hold: \(known.sorted().joined(separator: ", "))")
+            }
+            fixtures = fixtures.filter { $0.provider == provider }
+        }
+        let responder = Responder(fixtures: fixtures, journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
+        let server: Server
+        do {
+            server = try await Server.start(responder: responder, host: host, port: port)
+        } catch {
+            throw ValidationError("cannot listen on \(host):\(port): \(error)\(port != 0 ? " (is the port in use? --port 0 picks a free one)" : "")")
+        }
+        Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
+        Console.line("Listening on \(server.baseURL.absoluteString)")
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
+            Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
+            Task { try? await server.shutdown() }
+        }
+        try await server.waitUntilClosed()
+        signals.cancel()
+        Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched)")
+    }
+}
+
+/// Turns signals into a callback instead of the default immediate exit, so the server can
+/// close its socket and report before the process ends.
+final class SignalWatcher {
+    private let sources: [any DispatchSourceSignal]
+
+    init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
+        sources = signals.map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { handler(signalNumber) }
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}
