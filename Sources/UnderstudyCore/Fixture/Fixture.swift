@@ -2,8 +2,9 @@
 ///
 /// A fixture is one JSON file under `fixtures/<provider>/`; the format (version 1) is
 /// documented in `docs/fixtures.md`. Fixtures are immutable once loaded; per-fixture state
-/// such as the position in a sequence lives in the responder.
-public struct Fixture: Sendable {
+/// such as the position in a sequence lives in the responder. A class, so the index hands out
+/// references instead of copying every field on each request.
+public final class Fixture: Sendable {
     /// The current (and only) format version, the value of the `understudy` member.
     public static let formatVersion = 1
 
@@ -20,11 +21,20 @@ public struct Fixture: Sendable {
     /// The answers: one, or a sequence played in order by repeated matching requests, the
     /// last one repeating.
     public let responses: [FixtureResponse]
+
+    public init(file: String, provider: String, name: String?, priority: Int, request: RequestPattern, responses: [FixtureResponse]) {
+        self.file = file
+        self.provider = provider
+        self.name = name
+        self.priority = priority
+        self.request = request
+        self.responses = responses
+    }
 }
 
 /// The request side of a fixture: every condition listed must hold; anything not listed
 /// (extra parameters, other headers) is ignored.
-public struct RequestPattern: Sendable, Hashable {
+public final class RequestPattern: Sendable, Hashable {
     /// The method, upper-case.
     public let method: String
     /// The path, exact or a template.
@@ -37,11 +47,31 @@ public struct RequestPattern: Sendable, Hashable {
     public let body: BodyCondition?
 
     /// How specific the pattern is: more and stricter conditions score higher.
-    public var specificity: Int {
-        path.specificity
+    public let specificity: Int
+
+    public init(method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        specificity = path.specificity
             + query.values.reduce(0) { $0 + $1.specificity }
             + headers.values.reduce(0) { $0 + $1.specificity }
             + (body?.specificity ?? 0)
+    }
+
+    /// Patterns are equal when they accept exactly the same requests.
+    public static func == (lhs: RequestPattern, rhs: RequestPattern) -> Bool {
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(path)
+        hasher.combine(query)
+        hasher.combine(headers)
+        hasher.combine(body)
     }
 }
 
@@ -49,7 +79,8 @@ public struct RequestPattern: Sendable, Hashable {
 public struct FixtureResponse: Sendable {
     /// The HTTP status code.
     public let status: Int
-    /// Header fields in the order written (a repeated header is several fields).
+    /// Header fields sorted by name (JSON objects are unordered); a repeated header is several
+    /// fields in the order of its array. A default `Content-Type` comes last.
     public let headers: [HTTPField]
     /// Where the body comes from.
     public let body: ResponseBody
@@ -59,6 +90,6 @@ public struct FixtureResponse: Sendable {
 public enum ResponseBody: Sendable {
     /// The bytes, e.g. from `json`, `text` or `base64` in the fixture.
     case bytes([UInt8])
-    /// A file (absolute path) with its size when loaded; read through the body store.
-    case file(path: String, size: Int)
+    /// A file (absolute path), read through the body store when served.
+    case file(path: String)
 }

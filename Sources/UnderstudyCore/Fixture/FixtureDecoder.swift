@@ -7,11 +7,14 @@ struct FixtureDecoder {
     let file: String
     /// The fixtures root, absolute.
     let root: String
+    /// Every regular file below the root, relative to it: where body files are looked up.
+    let existingFiles: Set<String>
     private(set) var problems: [FixtureProblem] = []
 
-    init(file: String, root: String) {
+    init(file: String, root: String, existingFiles: Set<String>) {
         self.file = file
         self.root = root
+        self.existingFiles = existingFiles
     }
 
     /// Decodes `bytes`; on failure every problem found is returned.
@@ -24,7 +27,7 @@ struct FixtureDecoder {
             return nil
         }
         guard let members = object(document, at: .root) else { return nil }
-        checkKeys(members, allowed: ["understudy", "provider", "name", "priority", "request", "response", "responses"], at: .root)
+        checkKeys(members, allowed: Self.documentKeys, at: .root)
 
         switch members["understudy"] {
         case nil:
@@ -90,7 +93,7 @@ struct FixtureDecoder {
 
     private mutating func decodeRequest(_ value: JSONValue, at path: JSONPath) -> RequestPattern? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(members, allowed: ["method", "path", "query", "headers", "body"], at: path)
+        checkKeys(members, allowed: Self.requestKeys, at: path)
         var method: String?
         if let value = members["method"] {
             if let text = string(value, at: path.appending("method")) {
@@ -201,7 +204,7 @@ struct FixtureDecoder {
 
     private mutating func decodeResponse(_ value: JSONValue, at path: JSONPath) -> FixtureResponse? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(members, allowed: ["status", "headers", "json", "text", "base64", "file"], at: path)
+        checkKeys(members, allowed: Self.responseKeys, at: path)
         var status = 200
         if let value = members["status"] {
             if let code = value.intValue, (100...599).contains(code) { status = code } else {
@@ -220,7 +223,8 @@ struct FixtureDecoder {
                     }
                 default: report(fieldPath, "expected a string (or an array of strings for a repeated header), found \(fieldValue.kindDescription)")
                 }
-                if name.lowercased() == "content-length" || name.lowercased() == "transfer-encoding" {
+                let lowercased = name.lowercased()
+                if lowercased == "content-length" || lowercased == "transfer-encoding" {
                     report(fieldPath, "\(name) is computed by the server; remove it")
                 }
             }
@@ -251,8 +255,8 @@ struct FixtureDecoder {
         case "file":
             guard let name = string(members["file"]!, at: path.appending("file")) else { return nil }
             guard let resolved = resolveBodyFile(name, at: path.appending("file")) else { return nil }
-            body = .file(path: resolved.path, size: resolved.size)
-            defaultContentType = MediaType.forExtension((name as NSString).pathExtension)
+            body = .file(path: resolved)
+            defaultContentType = MediaType.forExtension(name.split(separator: ".").last.map(String.init) ?? "")
         default:
             break
         }
@@ -263,8 +267,8 @@ struct FixtureDecoder {
     }
 
     /// Resolves a body file relative to the fixture's folder, refusing paths that leave the
-    /// fixtures root, and checks it is a readable regular file.
-    private mutating func resolveBodyFile(_ name: String, at path: JSONPath) -> (path: String, size: Int)? {
+    /// fixtures root, and checks it is among the regular files found when listing the tree.
+    private mutating func resolveBodyFile(_ name: String, at path: JSONPath) -> String? {
         guard !name.isEmpty, !name.hasPrefix("/") else {
             report(path, "\"\(name)\" must be a path relative to the fixture's folder")
             return nil
@@ -283,16 +287,11 @@ struct FixtureDecoder {
             }
         }
         let relative = components.joined(separator: "/")
-        let absolute = (root as NSString).appendingPathComponent(relative)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let attributes = try? FileManager.default.attributesOfItem(atPath: absolute),
-            let size = (attributes[.size] as? NSNumber)?.intValue
-        else {
+        guard existingFiles.contains(relative) else {
             report(path, "body file \"\(name)\" not found (looked for \(relative))")
             return nil
         }
-        return (absolute, size)
+        return root + "/" + relative
     }
 
     // MARK: helpers
@@ -315,7 +314,12 @@ struct FixtureDecoder {
         return nil
     }
 
+    private static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses"]
+    private static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
+    private static let responseKeys: Set<String> = ["status", "headers", "json", "text", "base64", "file"]
+
     private mutating func checkKeys(_ members: [String: JSONValue], allowed: Set<String>, at path: JSONPath) {
+        guard !members.keys.allSatisfy(allowed.contains) else { return }
         for key in members.keys.sorted() where !allowed.contains(key) {
             let suggestion = allowed.sorted().first { Self.isNearMiss($0, key) }.map { " (did you mean \"\($0)\"?)" } ?? ""
             report(path.appending(key), "unknown member \"\(key)\"\(suggestion); expected one of \(allowed.sorted().joined(separator: ", "))")

@@ -7,23 +7,36 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     let segments: [String?]
 
     /// Whether the pattern has no placeholders.
-    public var isExact: Bool { !segments.contains(nil) }
+    public let isExact: Bool
+
+    private init(text: String, segments: [String?]) {
+        self.text = text
+        self.segments = segments
+        isExact = !segments.contains(nil)
+    }
 
     /// Parses a path; `nil` with a reason when it is not an absolute path or a placeholder is malformed.
     public static func parse(_ text: String) -> Result<PathPattern, PathPatternError> {
         guard text.hasPrefix("/") else { return .failure(PathPatternError(reason: "must start with '/'")) }
-        if text.contains("?") { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
+        // Byte checks: String.contains(String) goes through Foundation and is slow at startup.
+        if text.utf8.contains(UInt8(ascii: "?")) { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
         var segments: [String?] = []
         for segment in RequestPath.segments(of: text) {
             if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
                 segments.append(nil)
-            } else if segment.contains("{") || segment.contains("}") {
+            } else if segment.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
                 return .failure(PathPatternError(reason: "placeholder '\(segment)' must be a whole segment, like {id}"))
             } else {
                 segments.append(String(segment))
             }
         }
         return .success(PathPattern(text: text, segments: segments))
+    }
+
+    /// Whether the request's decoded path fits this pattern; an exact path is compared whole,
+    /// without splitting the request path.
+    func matches(_ request: Request) -> Bool {
+        isExact ? text == request.path : matches(segments: request.pathSegments)
     }
 
     /// Whether the decoded request path `segments` fit this pattern.
@@ -43,6 +56,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     var specificity: Int { isExact ? 20 : 10 + segments.count(where: { $0 != nil }) }
 
     public var description: String { text }
+
+    /// Patterns are equal when they match the same paths: `{id}` and `{business}` are the same.
+    public static func == (lhs: PathPattern, rhs: PathPattern) -> Bool { lhs.segments == rhs.segments }
+    public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 }
 
 /// Why a fixture's path could not be read.

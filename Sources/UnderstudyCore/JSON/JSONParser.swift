@@ -87,16 +87,17 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a member name in double quotes") }
-            let keyLine = currentPosition()
+            let keyStart = index
             let key = try parseString()
-            guard members[key] == nil else {
-                throw JSONSyntaxError(message: "duplicate member name \"\(key)\"", line: keyLine.line, column: keyLine.column)
-            }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after member name \"\(key)\"") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            // One hash lookup per member: insert, and learn from the old value if it was a repeat.
+            if members.updateValue(try parseValue(), forKey: key) != nil {
+                index = keyStart  // report the position of the repeated name
+                throw error("duplicate member name \"\(key)\"")
+            }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
             if peek(UInt8(ascii: "}")) { index += 1; break }
@@ -289,6 +290,7 @@ public struct JSONParser {
         (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16, uppercase: true))"
     }
 
+    /// Line and column of `index`; only computed for an error, since it scans from the start.
     private func currentPosition() -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0

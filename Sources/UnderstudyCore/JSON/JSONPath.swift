@@ -1,8 +1,20 @@
 /// Where a value sits inside a JSON document, written as `$.request.query.term` or `$.responses[1]`.
 ///
 /// Every fixture error carries one, so a message can say exactly which member was wrong.
+/// A path is a chain of links to its parent: the decoder makes one for every member it
+/// visits, so appending must be one small allocation, not a copy of the whole path.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    private var components: [Component]
+    private let last: Link?
+
+    private final class Link: Sendable {
+        let parent: Link?
+        let component: Component
+
+        init(parent: Link?, component: Component) {
+            self.parent = parent
+            self.component = component
+        }
+    }
 
     private enum Component: Sendable, Hashable {
         case key(String)
@@ -10,16 +22,26 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The document root, `$`.
-    public static let root = JSONPath(components: [])
+    public static let root = JSONPath(last: nil)
 
     /// The path of member `key` below this one.
     public func appending(_ key: String) -> JSONPath {
-        JSONPath(components: components + [.key(key)])
+        JSONPath(last: Link(parent: last, component: .key(key)))
     }
 
     /// The path of element `index` below this one.
     public func appending(index: Int) -> JSONPath {
-        JSONPath(components: components + [.index(index)])
+        JSONPath(last: Link(parent: last, component: .index(index)))
+    }
+
+    private var components: [Component] {
+        var components: [Component] = []
+        var link = last
+        while let current = link {
+            components.append(current.component)
+            link = current.parent
+        }
+        return components.reversed()
     }
 
     public var description: String {
@@ -27,7 +49,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         for component in components {
             switch component {
             case .key(let key):
-                if key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) && !key.isEmpty {
+                if !key.isEmpty && key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
                     text += ".\(key)"
                 } else {
                     text += "[\"\(key.replacingOccurrences(of: "\"", with: "\\\""))\"]"
@@ -38,4 +60,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
         return text
     }
+
+    public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.components == rhs.components }
+    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 }

@@ -89,18 +89,41 @@ public struct FixtureIndex: Sendable {
         return best.map { fixtures[$0.index] }
     }
 
-    /// The fixtures worth checking for `request`: those of its exact path and of templates
-    /// with as many segments, narrowed by the exactly pinned query parameters.
+    /// The fixtures worth checking for `request`, narrowed by the exactly pinned query
+    /// parameters: those of its exact path if any fixture names that path, otherwise those of
+    /// templates with as many segments. As in web routers, a path named exactly is its own
+    /// endpoint: `/v3/businesses/{id}` never answers `/v3/businesses/search` when fixtures
+    /// for the search exist, so a search that misses gets a miss report, not a wrong 404.
     func candidates(for request: Request) -> [Int] {
+        let bucket = exact[BucketKey(method: request.method, path: request.path)]
+            ?? templates[TemplateKey(method: request.method, segmentCount: request.pathSegmentCount)]
+        guard let bucket else { return [] }
         var found: [Int] = []
-        for bucket in [exact[BucketKey(method: request.method, path: request.path)],
-                       templates[TemplateKey(method: request.method, segmentCount: request.pathSegments.count)]] {
-            guard let bucket else { continue }
-            for group in bucket.groups {
-                if let indices = group.candidates(for: request.query) { found += indices }
-            }
+        for group in bucket.groups {
+            if let indices = group.candidates(for: request.query) { found += indices }
         }
         return found
+    }
+
+    /// Pairs of fixtures with identical request conditions and priority, as (the one that
+    /// wins by file name, the one that can never match).
+    func indistinguishablePairs() -> [(Fixture, Fixture)] {
+        var pairs: [(Fixture, Fixture)] = []
+        for bucket in Array(exact.values) + Array(templates.values) {
+            for group in bucket.groups {
+                for slot in group.byValues.values where slot.count > 1 {
+                    var winners: [Fixture] = []
+                    for fixture in slot.map({ fixtures[$0] }).sorted(by: { $0.file < $1.file }) {
+                        if let winner = winners.first(where: { $0.priority == fixture.priority && $0.request == fixture.request }) {
+                            pairs.append((winner, fixture))
+                        } else {
+                            winners.append(fixture)
+                        }
+                    }
+                }
+            }
+        }
+        return pairs.sorted { $0.1.file < $1.1.file }
     }
 
     private func isBetter(_ index: Int, _ specificity: Int, than current: (index: Int, specificity: Int)) -> Bool {
@@ -112,11 +135,11 @@ public struct FixtureIndex: Sendable {
 
     /// The fixtures closest to matching `request`, closest first, each with the conditions it
     /// failed. Only called on a miss, so it may look at every fixture of the request's path,
-    /// or at every fixture when none shares the path.
+    /// or at every fixture when none shares the method and path.
     public func nearMisses(for request: Request, limit: Int = 3) -> [NearMiss] {
-        var pool: [Int] = []
-        for (key, bucket) in exact where key.path == request.path { pool += bucket.members }
-        for (key, bucket) in templates where key.segmentCount == request.pathSegments.count { pool += bucket.members }
+        // The same pool matching used, so the report explains the decision actually made.
+        var pool = (exact[BucketKey(method: request.method, path: request.path)]
+            ?? templates[TemplateKey(method: request.method, segmentCount: request.pathSegmentCount)])?.members ?? []
         if pool.isEmpty { pool = Array(fixtures.indices) }
         let scored = pool.map { index -> NearMiss in
             let fixture = fixtures[index]

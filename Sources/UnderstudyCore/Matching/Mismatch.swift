@@ -12,7 +12,7 @@ extension RequestPattern {
     /// Whether `request` meets every condition.
     func matches(_ request: Request) -> Bool {
         request.method == method
-            && path.matches(segments: request.pathSegments)
+            && path.matches(request)
             && query.allSatisfy { $0.value.isSatisfied(by: request.query.values($0.key)) }
             && headers.allSatisfy { $0.value.isSatisfied(by: request.headerValues($0.key)) }
             && (body?.isSatisfied(by: request.body) ?? true)
@@ -24,7 +24,7 @@ extension RequestPattern {
         if request.method != method {
             found.append(Mismatch(condition: "method", expected: method, actual: request.method))
         }
-        if !path.matches(segments: request.pathSegments) {
+        if !path.matches(request) {
             found.append(Mismatch(condition: "path", expected: path.text, actual: request.path))
         }
         for (name, condition) in query.sorted(by: { $0.key < $1.key }) {

@@ -8,8 +8,11 @@ public struct JournalEntry: Sendable {
     public let time: Date
     /// The method.
     public let method: String
-    /// The request target, with secret query values replaced by `REDACTED`.
-    public let target: String
+    /// The request target as received; read it through `target`.
+    let rawTarget: String
+    /// The request target, with secret query values replaced by `REDACTED`. Redacted when
+    /// read rather than when recorded, to keep the cost off the hot path.
+    public var target: String { Redaction.target(rawTarget) }
     /// The status answered.
     public let status: Int
     /// The fixture that answered, or `nil` for a miss or an admin request.
@@ -54,11 +57,10 @@ public final class Journal: Sendable {
     }
 
     func record(method: String, target: String, status: Int, fixture: String?, nearMisses: [NearMiss]?) {
-        let redacted = Redaction.target(target)
         let now = Date()
         state.withLock { state in
             state.received += 1
-            let entry = JournalEntry(sequence: state.received, time: now, method: method, target: redacted, status: status, fixture: fixture, nearMisses: nearMisses)
+            let entry = JournalEntry(sequence: state.received, time: now, method: method, rawTarget: target, status: status, fixture: fixture, nearMisses: nearMisses)
             state.entries.append(entry)
             if nearMisses != nil {
                 state.misses += 1

@@ -12,8 +12,10 @@ public struct Request: Sendable {
 
     /// The path, percent-decoded.
     public let path: String
-    /// The decoded path segments (for template matching).
-    let pathSegments: [Substring]
+    /// How many segments the path has (for finding templates without splitting the path).
+    let pathSegmentCount: Int
+    /// The decoded path segments, split on demand: only template matching needs them.
+    var pathSegments: [Substring] { RequestPath.segments(of: path) }
     /// The query parameters, decoded, in order.
     public let query: QueryParameters
 
@@ -33,7 +35,7 @@ public struct Request: Sendable {
             rawPath = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
         }
         path = PercentDecoding.decode(rawPath, plusAsSpace: false)
-        pathSegments = RequestPath.segments(of: path)
+        pathSegmentCount = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
         query = QueryParameters(parsing: questionMark.map { target[target.index(after: $0)...] } ?? "")
     }
 

@@ -60,7 +60,7 @@ public final class Responder: Sendable {
         switch response.body {
         case .bytes(let bytes):
             return Response(status: response.status, headers: response.headers, body: bytes)
-        case .file(let path, _):
+        case .file(let path):
             do {
                 return Response(status: response.status, headers: response.headers, body: try bodies.bytes(at: path))
             } catch {

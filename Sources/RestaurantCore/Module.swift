@@ -1,2 +1,0 @@
-// placeholder until its issue
-enum RestaurantCoreModule {}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// The built `understudy` executable, run as a child process the way a user runs it.
+struct CLIProcess {
+    struct Finished {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The repository root, found from this file's location.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `swift test` builds every product next to the test bundle.
+    static func executable() throws -> URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("understudy")
+        let candidates = [besideTests] + ["debug", "release"].map { repositoryRoot.appendingPathComponent(".build/\($0)/understudy") }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CLIError(description: "the understudy executable was not built; looked in \(candidates.map(\.path))")
+        }
+        return found
+    }
+
+    struct CLIError: Error, CustomStringConvertible { let description: String }
+
+    /// Runs `arguments` to completion (bounded by `timeout` seconds, then killed).
+    static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Finished {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return Finished(
+            status: process.terminationStatus,
+            stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// A running `understudy serve`, with the URL it printed.
+    final class Serving {
+        let process = Process()
+        let url: URL
+        private let output: Pipe
+
+        init(_ arguments: [String], timeout: TimeInterval = 30) throws {
+            process.executableURL = try CLIProcess.executable()
+            process.arguments = ["serve", "--port", "0"] + arguments
+            process.currentDirectoryURL = CLIProcess.repositoryRoot
+            output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var text = ""
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline, !text.contains("\n", after: "Listening on ") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }  // end of stream: the process ended
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Listening on ") }),
+                let url = URL(string: String(line.dropFirst("Listening on ".count)))
+            else {
+                process.terminate()
+                throw CLIError(description: "serve printed no URL; output: \(text)")
+            }
+            self.url = url
+        }
+
+        /// Sends `signal` and waits (bounded) for the process to end; returns its status and remaining output.
+        func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 10) -> (status: Int32, output: String) {
+            kill(process.processIdentifier, signal)
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+}
+
+extension String {
+    fileprivate func contains(_ other: String, after marker: String) -> Bool {
+        guard let range = range(of: marker) else { return false }
+        return self[range.upperBound...].contains(other)
+    }
+}

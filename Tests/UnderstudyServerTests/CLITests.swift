@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import UnderstudyCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("The understudy command")
+struct CLITests {
+    private func temporaryTree(_ documents: [String: String]) throws -> String {
+        let root = NSTemporaryDirectory() + "understudy-cli-" + UUID().uuidString
+        for (file, text) in documents {
+            let path = root + "/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        return root
+    }
+
+    @Test func serveAnswersUntilSIGTERMThenStopsCleanly() async throws {
+        let root = try temporaryTree([
+            "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": {"ok": true}}}"#,
+            "google/b.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/maps/api/b"}, "response": {"json": {"status": "OK"}}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try CLIProcess.Serving(["--fixtures", root])
+        #expect(server.url.host == "127.0.0.1")
+        let (data, response) = try await URLSession.shared.data(from: server.url.appendingPathComponent("v3/a"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(try JSONParser.parse(Array(data)) == ["ok": true])
+        let (status, output) = server.stop(signal: SIGTERM)
+        #expect(status == 0)
+        #expect(output.contains("Stopped after 1 requests (0 unmatched)"), "\(output)")
+    }
+
+    @Test func serveOneProviderAlone() async throws {
+        let root = try temporaryTree([
+            "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": 1}}"#,
+            "google/b.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/maps/api/b"}, "response": {"json": 2}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try CLIProcess.Serving(["--fixtures", root, "--provider", "google"])
+        let (_, yelp) = try await URLSession.shared.data(from: server.url.appendingPathComponent("v3/a"))
+        let (_, google) = try await URLSession.shared.data(from: server.url.appendingPathComponent("maps/api/b"))
+        #expect((yelp as? HTTPURLResponse)?.statusCode == 404)
+        #expect((google as? HTTPURLResponse)?.statusCode == 200)
+        #expect(server.stop(signal: SIGINT).status == 0)
+    }
+
+    @Test func serveRefusesToStartOnInvalidFixtures() throws {
+        let root = try temporaryTree([
+            "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET"}, "response": {}}"#,
+            "yelp/b.json": "{ not json",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try CLIProcess.run(["serve", "--port", "0", "--fixtures", root])
+        #expect(result.status == 65)
+        #expect(!result.stdout.contains("Listening"))
+        #expect(result.stderr.contains("2 problems in 2 fixture files:"), "\(result.stderr)")
+        #expect(result.stderr.contains("yelp/a.json $.request: missing \"path\""))
+        #expect(result.stderr.contains("yelp/b.json:1:3: invalid JSON"))
+    }
+
+    @Test func lintReportsOrPasses() throws {
+        let good = try temporaryTree(["feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"text": "x"}}"#])
+        defer { try? FileManager.default.removeItem(atPath: good) }
+        let passed = try CLIProcess.run(["lint", "--fixtures", good])
+        #expect(passed.status == 0)
+        #expect(passed.stdout.contains("OK: 1 fixture (feed 1)"))
+
+        let missing = try CLIProcess.run(["lint", "--fixtures", "/nonexistent"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("fixtures folder not found at '/nonexistent'"))
+    }
+
+    @Test func serveValidatesItsOptions() throws {
+        let result = try CLIProcess.run(["serve", "--port", "70000"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--port must be from 0 to 65535"))
+    }
+
+    /// The README's quick start: serve the bundled fixtures, ask for the Yelp search shown there.
+    @Test func readmeQuickStartServesTheBundledYelpSearch() async throws {
+        let server = try CLIProcess.Serving([])
+        var components = URLComponents(url: server.url.appendingPathComponent("v3/businesses/search"), resolvingAgainstBaseURL: false)!
+        components.percentEncodedQuery = "location=San%20Francisco,%20CA&categories=restaurants&radius=16093&limit=20&sort_by=best_match"
+        var request = URLRequest(url: components.url!)
+        request.setValue("Bearer any-token", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let body = try JSONParser.parse(Array(data))
+        #expect(body["businesses"]?.arrayValue?.count == 20)
+        #expect(body["total"] == 240)
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func bundledFixturesPassLint() throws {
+        let result = try CLIProcess.run(["lint"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
