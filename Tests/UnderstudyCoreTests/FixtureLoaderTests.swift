@@ -21,8 +21,8 @@ struct FixtureLoaderTests {
         #expect(json.responses[0].headers == [HTTPField(name: "Content-Type", value: "application/json")])
         guard case .bytes(let base64) = fixtures[0].responses[0].body else { Issue.record("expected bytes"); return }
         #expect(base64 == [0, 1, 2])
-        guard case .file(let path) = fixtures[1].responses[0].body else { Issue.record("expected a file"); return }
-        #expect(path.hasSuffix("feed/d.body.json"))
+        guard case .file(let file) = fixtures[1].responses[0].body else { Issue.record("expected a file"); return }
+        #expect(file.path.hasSuffix("feed/d.body.json"))
     }
 
     @Test func reportsEveryProblemWithFileAndJSONPath() throws {

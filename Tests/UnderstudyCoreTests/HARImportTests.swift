@@ -179,11 +179,11 @@ struct HARImportTests {
             method: "GET", target: "/v3/businesses/search?limit=20&location=San+Francisco%2C+CA&categories=restaurants&term=caf%C3%A9%20bar",
             headers: [HTTPField(name: "Authorization", value: "Bearer whatever")]))
         #expect(yelp?.file.hasPrefix("yelp/get-v3-businesses-search-") == true)
-        guard case .file(let path)? = yelp?.responses[0].body else {
+        guard case .file(let file)? = yelp?.responses[0].body else {
             Issue.record("expected a body file")
             return
         }
-        #expect(try FileBytes.read(path) == Array(Self.yelpBody.utf8))
+        #expect(try FileBytes.read(file.path) == Array(Self.yelpBody.utf8))
 
         let graph = index.bestMatch(for: Request(method: "GET", target: "/v19.0/me?access_token=EAABsomeoneelse&fields=id%2Cname"))
         #expect(graph?.provider == "facebook")
@@ -216,6 +216,25 @@ struct HARImportTests {
         #expect(long.count <= 60 && !long.hasSuffix("-"))
         #expect(ImportedFileName.base(method: "GET", path: "/v3/x", requestKey: "k") == "get-v3-x-\(ImportedFileName.hex32(ImportedFileName.fnv1a64("k".utf8)))")
         #expect(ImportedFileName.hex32(0x0000_0001_0000_0000) == "00000001")
+    }
+
+    @Test func bodyScrubbingFindsDisguisedNamesAndKeepsErrorCodes() throws {
+        let disguised = Array(#"{"data": [{"acc\u0065ss_token": "abc"}], "code": "4/0AX4XfWh"}"#.utf8)
+        #expect(try JSONParser.parse(BodyScrubber.scrub(disguised, secrets: [])) == ["data": [["access_token": "REDACTED"]], "code": "REDACTED"])
+        let errors = Array(#"{"errors": [{"code": "VALIDATION_ERROR"}], "error": {"code": "TOKEN_MISSING"}}"#.utf8)
+        #expect(BodyScrubber.scrub(errors, secrets: []) == errors)
+        let numeric = Array(#"{"error": {"code": 190, "access_token": 5}}"#.utf8)
+        #expect(BodyScrubber.scrub(numeric, secrets: []) == numeric)
+        #expect(BodyScrubber.scrub(Array("a TOKEN12345678 b TOKEN12345678".utf8), secrets: ["TOKEN12345678", "short"]) == Array("a REDACTED b REDACTED".utf8))
+        #expect(BodyScrubber.scrub(Array("short".utf8), secrets: ["short"]) == Array("short".utf8))
+    }
+
+    @Test func anUnwritableOutputFolderIsAnError() throws {
+        let folder = try HARTemporaryFolder()
+        defer { folder.remove() }
+        try FileBytes.writeAtomically(Array("not a folder".utf8), to: folder.path)
+        let error = try #require(throws: HARImportError.self) { try folder.importArchive(Self.archive) }
+        #expect(error.file.hasPrefix(folder.path))
     }
 
     @Test func providerHostsIgnoreCasePortAndUserInfo() {

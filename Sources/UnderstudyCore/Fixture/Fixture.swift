@@ -90,6 +90,17 @@ public struct FixtureResponse: Sendable {
 public enum ResponseBody: Sendable {
     /// The bytes, e.g. from `json`, `text` or `base64` in the fixture.
     case bytes([UInt8])
-    /// A file (absolute path), read through the body store when served.
-    case file(path: String)
+    /// A file beside the fixture, read through the responder's body store when served.
+    case file(BodyFile)
+}
+
+/// A response body kept in a file. A class so the body store can key its cache by identity
+/// instead of hashing the path on every request.
+public final class BodyFile: Sendable {
+    /// The absolute path.
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
 }

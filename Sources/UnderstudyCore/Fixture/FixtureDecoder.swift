@@ -255,7 +255,7 @@ struct FixtureDecoder {
         case "file":
             guard let name = string(members["file"]!, at: path.appending("file")) else { return nil }
             guard let resolved = resolveBodyFile(name, at: path.appending("file")) else { return nil }
-            body = .file(path: resolved)
+            body = .file(BodyFile(path: resolved))
             defaultContentType = MediaType.forExtension(name.split(separator: ".").last.map(String.init) ?? "")
         default:
             break

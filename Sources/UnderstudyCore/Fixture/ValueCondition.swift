@@ -25,6 +25,17 @@ public enum ValueCondition: Sendable, Hashable {
         }
     }
 
+    /// Whether query parameter `name` satisfies the condition, without collecting its values
+    /// for the common cases (this runs for every candidate of every request).
+    func isSatisfied(byParameter name: String, in query: QueryParameters) -> Bool {
+        switch self {
+        case .equals(let expected): query.singleValue(name) == expected
+        case .present: query.contains(name)
+        case .absent: !query.contains(name)
+        case .equalsAll, .matches: isSatisfied(by: query.values(name))
+        }
+    }
+
     /// Whether `values` (all values of the parameter, in order) satisfy the condition.
     public func isSatisfied(by values: [String]) -> Bool {
         switch self {

@@ -110,24 +110,21 @@ public enum HARImporter {
 
     private static func write(_ fixture: ImportedFixture, into outputDirectory: String) throws(HARImportError) {
         let folder = (outputDirectory as NSString).appendingPathComponent(fixture.provider)
-        do {
-            if let body = fixture.body, let bodyFileName = fixture.bodyFileName {
-                guard let recorded = body.bytes else {
-                    throw HARImportError(
-                        file: (folder as NSString).appendingPathComponent(bodyFileName),
-                        message: "the body of entry \(fixture.index) is not valid base64")
-                }
-                let scrubbed = BodyScrubber.scrub(recorded, secrets: fixture.secrets)
-                try FileBytes.writeAtomically(scrubbed, to: (folder as NSString).appendingPathComponent(bodyFileName))
+        if let body = fixture.body, let bodyFileName = fixture.bodyFileName {
+            let path = (folder as NSString).appendingPathComponent(bodyFileName)
+            guard let recorded = body.bytes else {
+                throw HARImportError(file: path, message: "the body of entry \(fixture.index) is not valid base64")
             }
-            let document = JSONWriter.bytes(fixture.document, style: .pretty)
-            try FileBytes.writeAtomically(document, to: (folder as NSString).appendingPathComponent(fixture.baseName + ".json"))
-        } catch let error as FileBytes.IOError {
-            throw HARImportError(file: error.path, message: "cannot write: \(error.reason)")
-        } catch let error as HARImportError {
-            throw error
+            try writeFile(BodyScrubber.scrub(recorded, secrets: fixture.secrets), to: path)
+        }
+        try writeFile(JSONWriter.bytes(fixture.document, style: .pretty), to: (folder as NSString).appendingPathComponent(fixture.baseName + ".json"))
+    }
+
+    private static func writeFile(_ bytes: [UInt8], to path: String) throws(HARImportError) {
+        do {
+            try FileBytes.writeAtomically(bytes, to: path)
         } catch {
-            throw HARImportError(file: folder, message: "\(error)")
+            throw HARImportError(file: error.path, message: "cannot write: \(error.reason)")
         }
     }
 }

@@ -47,9 +47,8 @@ public struct FixtureIndex: Sendable {
             var key: [String] = []
             key.reserveCapacity(names.count)
             for name in names {
-                let values = query.values(name)
-                guard values.count == 1 else { return nil }
-                key.append(values[0])
+                guard let value = query.singleValue(name) else { return nil }
+                key.append(value)
             }
             return byValues[key]
         }

@@ -13,7 +13,7 @@ extension RequestPattern {
     func matches(_ request: Request) -> Bool {
         request.method == method
             && path.matches(request)
-            && query.allSatisfy { $0.value.isSatisfied(by: request.query.values($0.key)) }
+            && query.allSatisfy { $0.value.isSatisfied(byParameter: $0.key, in: request.query) }
             && headers.allSatisfy { $0.value.isSatisfied(by: request.headerValues($0.key)) }
             && (body?.isSatisfied(by: request.body) ?? true)
     }

@@ -3,43 +3,53 @@
 /// `+` decodes to a space and `%XX` sequences to UTF-8, so `term=caf%C3%A9+bar`,
 /// `term=café%20bar` and `term=caf%c3%a9%20bar` are the same value.
 public struct QueryParameters: Sendable, Equatable {
-    /// The parameters in order, decoded.
+    /// The parameters in order, decoded. Requests carry a handful of parameters, so lookups
+    /// scan this list: cheaper per request than building a dictionary of arrays.
     public let pairs: [(name: String, value: String)]
-    private let valuesByName: [String: [String]]
 
     /// Parses a raw (still encoded) query string, without the `?`.
     public init<S: StringProtocol>(parsing query: S) {
         var pairs: [(name: String, value: String)] = []
-        var valuesByName: [String: [String]] = [:]
         for component in query.split(separator: "&", omittingEmptySubsequences: true) {
             let equals = component.firstIndex(of: "=")
             let rawName = equals.map { component[..<$0] } ?? component[...]
             let rawValue = equals.map { component[component.index(after: $0)...] } ?? ""
-            let name = PercentDecoding.decode(rawName, plusAsSpace: true)
-            let value = PercentDecoding.decode(rawValue, plusAsSpace: true)
-            pairs.append((name, value))
-            valuesByName[name, default: []].append(value)
+            pairs.append((PercentDecoding.decode(rawName, plusAsSpace: true), PercentDecoding.decode(rawValue, plusAsSpace: true)))
         }
         self.pairs = pairs
-        self.valuesByName = valuesByName
     }
 
     /// Builds parameters from decoded pairs.
     public init(pairs: [(name: String, value: String)]) {
         self.pairs = pairs
-        var valuesByName: [String: [String]] = [:]
-        for pair in pairs { valuesByName[pair.name, default: []].append(pair.value) }
-        self.valuesByName = valuesByName
     }
 
     /// Every value of `name`, in order; empty when the parameter is absent.
-    public func values(_ name: String) -> [String] { valuesByName[name] ?? [] }
+    public func values(_ name: String) -> [String] {
+        pairs.compactMap { $0.name == name ? $0.value : nil }
+    }
 
-    /// The names present.
-    public var names: Dictionary<String, [String]>.Keys { valuesByName.keys }
+    /// The value of `name` when it occurs exactly once; `nil` when absent or repeated.
+    public func singleValue(_ name: String) -> String? {
+        var found: String?
+        for pair in pairs where pair.name == name {
+            if found != nil { return nil }
+            found = pair.value
+        }
+        return found
+    }
+
+    /// Whether `name` occurs at all.
+    public func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+
+    /// The distinct names present, in order of first appearance.
+    public var names: [String] {
+        var seen = Set<String>()
+        return pairs.compactMap { seen.insert($0.name).inserted ? $0.name : nil }
+    }
 
     public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
-        lhs.valuesByName == rhs.valuesByName
+        Set(lhs.names) == Set(rhs.names) && lhs.names.allSatisfy { lhs.values($0) == rhs.values($0) }
     }
 }
 

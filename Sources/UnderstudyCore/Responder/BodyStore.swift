@@ -8,7 +8,7 @@ final class BodyStore: Sendable {
     private let cache = Locked(Cache())
 
     private struct Cache {
-        var bodies: [String: [UInt8]] = [:]
+        var bodies: [ObjectIdentifier: [UInt8]] = [:]
         var bytes = 0
     }
 
@@ -17,12 +17,13 @@ final class BodyStore: Sendable {
         self.budget = budget
     }
 
-    func bytes(at path: String) throws(FileBytes.IOError) -> [UInt8] {
-        if let cached = cache.withLock({ $0.bodies[path] }) { return cached }
-        let bytes = try FileBytes.read(path)
+    func bytes(of file: BodyFile) throws(FileBytes.IOError) -> [UInt8] {
+        let key = ObjectIdentifier(file)
+        if let cached = cache.withLock({ $0.bodies[key] }) { return cached }
+        let bytes = try FileBytes.read(file.path)
         cache.withLock { cache in
-            if cache.bodies[path] == nil, cache.bytes + bytes.count <= budget {
-                cache.bodies[path] = bytes
+            if cache.bodies[key] == nil, cache.bytes + bytes.count <= budget {
+                cache.bodies[key] = bytes
                 cache.bytes += bytes.count
             }
         }

@@ -60,9 +60,9 @@ public final class Responder: Sendable {
         switch response.body {
         case .bytes(let bytes):
             return Response(status: response.status, headers: response.headers, body: bytes)
-        case .file(let path):
+        case .file(let file):
             do {
-                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(at: path))
+                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file))
             } catch {
                 // The file was there at load time; say which fixture lost it instead of failing silently.
                 return Response.json(
