@@ -97,14 +97,15 @@ public enum HARImporter {
             }
         }
         if let first = failures.withLock({ $0.min { $0.index < $1.index } }) { throw first.error }
+        sync()  // one flush for all files instead of one per file
     }
 
     /// Calls `body` with every index in `0..<count`, spread over all cores; returns when all
     /// calls have returned.
     private static func forEachConcurrently(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        let chunkCount = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount * 4))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            for index in stride(from: chunk, to: count, by: chunkCount) { body(index) }
+        let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
+        Parallel.run(workers: workers) { worker in
+            for index in stride(from: worker, to: count, by: workers) { body(index) }
         }
     }
 
@@ -122,7 +123,7 @@ public enum HARImporter {
 
     private static func writeFile(_ bytes: [UInt8], to path: String) throws(HARImportError) {
         do {
-            try FileBytes.writeAtomically(bytes, to: path)
+            try FileBytes.writeAtomically(bytes, to: path, durable: false)
         } catch {
             throw HARImportError(file: error.path, message: "cannot write: \(error.reason)")
         }
