@@ -102,7 +102,7 @@ public enum HARImporter {
 
     /// Calls `body` with every index in `0..<count`, spread over all cores; returns when all
     /// calls have returned.
-    private static func forEachConcurrently(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    private static func forEachConcurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         Parallel.run(workers: workers) { worker in
             for index in stride(from: worker, to: count, by: workers) { body(index) }

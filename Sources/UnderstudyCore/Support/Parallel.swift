@@ -8,21 +8,19 @@ import Foundation
 enum Parallel {
     /// Calls `body(worker)` for `worker` in `0..<workers` concurrently and returns when all
     /// have finished. The calling thread runs worker 0.
-    static func run(workers: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: @Sendable (Int) -> Void) {
+    static func run(workers: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: @escaping @Sendable (Int) -> Void) {
+        // Escaping: a `Thread` keeps its block after it has run.
         let count = max(1, workers)
-        // The threads never outlive this call (it waits for each), so `body` does not escape.
-        withoutActuallyEscaping(body) { body in
-            let finished = DispatchSemaphore(value: 0)
-            for worker in 1..<count {
-                let thread = Thread {
-                    body(worker)
-                    finished.signal()
-                }
-                thread.stackSize = 1 << 20
-                thread.start()
+        let finished = DispatchSemaphore(value: 0)
+        for worker in 1..<count {
+            let thread = Thread {
+                body(worker)
+                finished.signal()
             }
-            body(0)
-            for _ in 1..<count { finished.wait() }
+            thread.stackSize = 1 << 20
+            thread.start()
         }
+        body(0)
+        for _ in 1..<count { finished.wait() }
     }
 }
