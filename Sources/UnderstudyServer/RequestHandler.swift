@@ -4,15 +4,23 @@ import UnderstudyCore
 
 /// Turns HTTP/1.1 request parts into one `Request`, asks the responder, and writes the
 /// answer. Framing only: every decision about what to answer is the responder's.
-final class RequestHandler: ChannelInboundHandler {
+///
+/// Answers are produced synchronously as each request ends, so pipelined requests are
+/// answered in order without a pipelining helper. When the client stops reading and the
+/// socket's buffer fills, reading pauses until it drains, so a client cannot make the server
+/// queue answers without bound.
+final class RequestHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let responder: Responder
     private let maximumBodySize: Int
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var bodyTooLarge = false
+    private var closing = false
+    private var readPending = false
 
     init(responder: Responder, maximumBodySize: Int) {
         self.responder = responder
@@ -20,6 +28,7 @@ final class RequestHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             self.head = head
@@ -38,44 +47,51 @@ final class RequestHandler: ChannelInboundHandler {
             self.head = nil
             let response: Response
             if bodyTooLarge {
-                response = Response.json(
-                    ["understudy": ["error": .string("request body larger than \(maximumBodySize) bytes")]], status: 413)
+                response = Response.json(["understudy": ["error": .string("request body larger than \(maximumBodySize) bytes")]], status: 413)
             } else {
                 let request = Request(
                     method: head.method.rawValue, target: head.uri,
                     headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: body)
                 response = responder.respond(to: request)
             }
-            write(response, for: head, context: context)
+            closing = !head.isKeepAlive || bodyTooLarge
+            let bytes = ResponseEncoding.encode(
+                response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
+            if closing {
+                let channel = context.channel
+                context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
+            } else {
+                context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+            }
         }
     }
 
-    private func write(_ response: Response, for request: HTTPRequestHead, context: ChannelHandlerContext) {
-        let keepAlive = request.isKeepAlive && !bodyTooLarge
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(response.headers.count + 2)
-        for field in response.headers { headers.add(name: field.name, value: field.value) }
-        headers.add(name: "Content-Length", value: String(response.body.count))
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
-        let head = HTTPResponseHead(
-            version: request.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if !response.body.isEmpty && request.method != .HEAD {
-            var buffer = context.channel.allocator.buffer(capacity: response.body.count)
-            buffer.writeBytes(response.body)
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-        }
-        if keepAlive {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    func read(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            context.read()
         } else {
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+            readPending = true
         }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable && readPending {
+            readPending = false
+            context.read()
+        }
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        // Connection-level errors (resets, malformed framing after the 400 the pipeline sent)
-        // end this connection only; the server goes on.
-        context.close(promise: nil)
+        // A request that cannot be parsed gets a 400, then this connection closes; the server
+        // goes on. Other errors (resets) just end the connection.
+        if error is HTTPParserError, !closing {
+            closing = true
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(ResponseEncoding.badRequest(allocator: channel.allocator)))
+                .whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            context.close(promise: nil)
+        }
     }
 }

@@ -5,7 +5,8 @@ import NIOPosix
 import UnderstudyCore
 
 /// A running Understudy HTTP server: SwiftNIO, HTTP/1.1 with keep-alive and pipelining,
-/// answering every request through one `Responder`.
+/// answering every request through one `Responder`. Malformed requests get a 400 and their
+/// connection closes; the server goes on.
 ///
 /// Start it with `Server.start(…)` and stop it with `shutdown()`, or scope it with
 /// `Server.withServer(…) { server in … }`, which always shuts it down.
@@ -51,7 +52,8 @@ public final class Server: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+                    // NIO parses requests; responses are encoded whole by RequestHandler.
+                    try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try pipeline.addHandler(RequestHandler(responder: responder, maximumBodySize: maximumBodySize))
                 }
             }

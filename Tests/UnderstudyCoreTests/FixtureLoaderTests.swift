@@ -36,11 +36,13 @@ struct FixtureLoaderTests {
         try tree.write("google/c.json", #"{"understudy": 2, "provider": "yelp", "request": {"path": "/x"}, "responses": []}"#)
         try tree.write("feed/d.json", fixtureJSON(path: "/d", response: #"{"file": "../../etc/passwd"}"#))
         try tree.write("feed/e.json", fixtureJSON(path: "/e", response: #"{"file": "missing.png"}"#))
+        try tree.write("feed/f.json", fixtureJSON(path: "/f", response: #"{"headers": {"X-Evil": "a\r\nSet-Cookie: b"}, "text": "x"}"#))
         let error = try #require(throws: FixtureLoadError.self) { try tree.load() }
         let lines = error.problems.map(\.description)
         let expected = [
             "feed/d.json $.response.file: \"../../etc/passwd\" leaves the fixtures folder",
             "feed/e.json $.response.file: body file \"missing.png\" not found (looked for feed/missing.png)",
+            "feed/f.json $.response.headers[\"X-Evil\"]: a header name must not be empty, and no name or value may contain a line break",
             "google/c.json $.request: missing \"method\"",
             "google/c.json $.provider: provider \"yelp\" does not match the folder \"google/\" the file is in",
             "google/c.json $.responses: a sequence needs at least one response",
@@ -56,7 +58,7 @@ struct FixtureLoaderTests {
             #expect(lines.contains { $0.hasSuffix(line) || $0 == line }, "missing: \(line)\nin:\n\(lines.joined(separator: "\n"))")
         }
         #expect(error.problems.count == expected.count, "\(lines.joined(separator: "\n"))")
-        #expect(error.description.hasPrefix("\(expected.count) problems in 5 fixture files:"))
+        #expect(error.description.hasPrefix("\(expected.count) problems in 6 fixture files:"))
     }
 
     @Test func reportsFixturesThatCanNeverMatch() throws {

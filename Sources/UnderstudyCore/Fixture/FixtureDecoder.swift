@@ -223,6 +223,11 @@ struct FixtureDecoder {
                     }
                 default: report(fieldPath, "expected a string (or an array of strings for a repeated header), found \(fieldValue.kindDescription)")
                 }
+                if headers.contains(where: { $0.name == name && ($0.value.utf8.contains(13) || $0.value.utf8.contains(10)) })
+                    || name.utf8.contains(13) || name.utf8.contains(10) || name.isEmpty
+                {
+                    report(fieldPath, "a header name must not be empty, and no name or value may contain a line break")
+                }
                 let lowercased = name.lowercased()
                 if lowercased == "content-length" || lowercased == "transfer-encoding" {
                     report(fieldPath, "\(name) is computed by the server; remove it")

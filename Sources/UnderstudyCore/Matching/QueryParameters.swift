@@ -10,13 +10,32 @@ public struct QueryParameters: Sendable, Equatable {
     /// Parses a raw (still encoded) query string, without the `?`.
     public init<S: StringProtocol>(parsing query: S) {
         var pairs: [(name: String, value: String)] = []
-        for component in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let equals = component.firstIndex(of: "=")
-            let rawName = equals.map { component[..<$0] } ?? component[...]
-            let rawValue = equals.map { component[component.index(after: $0)...] } ?? ""
-            pairs.append((PercentDecoding.decode(rawName, plusAsSpace: true), PercentDecoding.decode(rawValue, plusAsSpace: true)))
+        // One pass over the bytes: this runs for every request the server answers.
+        let parsed: Void? = query.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.parse(bytes, into: &pairs)
         }
+        if parsed == nil { Array(query.utf8).withUnsafeBufferPointer { Self.parse($0, into: &pairs) } }
         self.pairs = pairs
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into pairs: inout [(name: String, value: String)]) {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            var equals = -1
+            while end < bytes.count && bytes[end] != UInt8(ascii: "&") {
+                if equals < 0 && bytes[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
+            }
+            if end > start {
+                let nameEnd = equals < 0 ? end : equals
+                let valueStart = equals < 0 ? end : equals + 1
+                pairs.append((
+                    PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), plusAsSpace: true),
+                    PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[valueStart..<end]), plusAsSpace: true)))
+            }
+            start = end + 1
+        }
     }
 
     /// Builds parameters from decoded pairs.
@@ -57,30 +76,32 @@ public struct QueryParameters: Sendable, Equatable {
 /// UTF-8 is repaired, because a fake server must answer (with a miss) rather than reject.
 enum PercentDecoding {
     static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
-            return String(text)
+        let decoded: String? = text.utf8.withContiguousStorageIfAvailable { decode($0, plusAsSpace: plusAsSpace) }
+        return decoded ?? Array(text.utf8).withUnsafeBufferPointer { decode($0, plusAsSpace: plusAsSpace) }
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return String(decoding: bytes, as: UTF8.self)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "+") && plusAsSpace {
-                bytes.append(0x20)
-            } else if byte == UInt8(ascii: "%"),
-                let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high != utf8.endIndex,
-                let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex), low != utf8.endIndex,
-                let h = hexValue(utf8[high]), let l = hexValue(utf8[low])
+                decoded.append(0x20)
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
             {
-                bytes.append(h << 4 | l)
-                index = low
+                decoded.append(high << 4 | low)
+                index += 2
             } else {
-                bytes.append(byte)
+                decoded.append(byte)
             }
-            index = utf8.index(after: index)
+            index += 1
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

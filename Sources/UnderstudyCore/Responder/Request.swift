@@ -25,18 +25,18 @@ public struct Request: Sendable {
         self.target = target
         self.headers = headers
         self.body = body
-        let questionMark = target.firstIndex(of: "?")
-        var rawPath = questionMark.map { String(target[..<$0]) } ?? target
+        // Byte-level work: this runs for every request the server answers.
+        let utf8 = target.utf8
+        let questionMark = utf8.firstIndex(of: UInt8(ascii: "?"))
+        var rawPath = Substring(questionMark.map { target[..<$0] } ?? target[...])
         // An absolute-form target (`http://host/path`) is what a proxy-style client sends.
-        if rawPath.hasPrefix("http://") || rawPath.hasPrefix("https://"),
-            let schemeEnd = rawPath.range(of: "://")
-        {
+        if !rawPath.hasPrefix("/"), let schemeEnd = rawPath.range(of: "://") {
             let afterScheme = rawPath[schemeEnd.upperBound...]
-            rawPath = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+            rawPath = afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? "/"
         }
         path = PercentDecoding.decode(rawPath, plusAsSpace: false)
         pathSegmentCount = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
-        query = QueryParameters(parsing: questionMark.map { target[target.index(after: $0)...] } ?? "")
+        query = QueryParameters(parsing: questionMark.map { target[utf8.index(after: $0)...] } ?? "")
     }
 
     /// All values of header `name`, compared case-insensitively.

@@ -1,0 +1,49 @@
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+/// Serialises a whole response (status line, headers, body) into one buffer, so each answer
+/// is a single write and a single `writev`: measurably cheaper than NIO's part-by-part
+/// encoder at tens of thousands of requests per second.
+enum ResponseEncoding {
+    /// The bytes of `response` for a request of `version`; `closing` adds `Connection: close`.
+    /// `omitBody` is for HEAD: the headers, Content-Length included, but no body.
+    static func encode(
+        _ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator
+    ) -> ByteBuffer {
+        let bodyCount = omitBody ? 0 : response.body.count
+        var buffer = allocator.buffer(capacity: 128 + response.headers.count * 48 + bodyCount)
+        buffer.writeString(version.minor == 0 && version.major == 1 ? "HTTP/1.0 " : "HTTP/1.1 ")
+        buffer.writeString(String(response.status))
+        buffer.writeInteger(UInt8(ascii: " "))
+        buffer.writeString(HTTPResponseStatus(statusCode: response.status).reasonPhrase)
+        buffer.writeStaticString("\r\n")
+        for field in response.headers where isSendable(field) {
+            buffer.writeString(field.name)
+            buffer.writeStaticString(": ")
+            buffer.writeString(field.value)
+            buffer.writeStaticString("\r\n")
+        }
+        buffer.writeStaticString("Content-Length: ")
+        buffer.writeString(String(response.body.count))
+        buffer.writeStaticString(closing ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n")
+        if !omitBody { buffer.writeBytes(response.body) }
+        return buffer
+    }
+
+    /// The server frames responses itself; a fixture's own framing headers would contradict
+    /// it, and a value with a line break would split the header block.
+    private static func isSendable(_ field: HTTPField) -> Bool {
+        let name = field.name.lowercased()
+        return name != "content-length" && name != "transfer-encoding" && name != "connection"
+            && !field.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) && !field.value.utf8.contains(where: { $0 == 13 || $0 == 10 })
+    }
+
+    /// A plain-text answer for requests that cannot be parsed; the connection closes after it.
+    static func badRequest(allocator: ByteBufferAllocator) -> ByteBuffer {
+        let body = "the request could not be parsed as HTTP/1.1"
+        return encode(
+            Response(status: 400, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")], body: Array(body.utf8)),
+            version: .http1_1, closing: true, omitBody: false, allocator: allocator)
+    }
+}
