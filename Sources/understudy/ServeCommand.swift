@@ -25,7 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port; 0 picks a free one.")
     var port: Int = 4010
 
-    @Option(help: ArgumentHelp("Serve only this provider's fixtures (yelp, google, facebook, feed).", valueName: "name"))
+    @Option(help: ArgumentHelp(
+        "Serve one provider alone, at the root of this port: its base URL (https://api.yelp.com/v3, …) maps to the printed URL. Native paths keep working.",
+        valueName: "name"))
     var provider: String?
 
     @Option(help: "How many requests, and separately how many misses, the journal keeps.")
@@ -49,7 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             fixtures = fixtures.filter { $0.provider == provider }
         }
-        let responder = Responder(fixtures: fixtures, journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
+        let mount = provider.flatMap { ProviderMount.known[$0] }
+        let responder = Responder(fixtures: fixtures, mount: mount, journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
         let server: Server
         do {
             server = try await Server.start(responder: responder, host: host, port: port)
@@ -58,6 +61,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
         Console.line("Listening on \(server.baseURL.absoluteString)")
+        if let mount {
+            Console.line("\(mount.provider) alone: use \(server.baseURL.absoluteString) as its base URL in place of \(mount.baseURL)")
+        }
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
             Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
             Task { try? await server.shutdown() }

@@ -40,12 +40,36 @@ struct ResponderTests {
         let response = get(responder, "/i.png")
         #expect(response.body == png)
         #expect(response.headerValue("content-type") == "image/png")
-        // The file vanishing after startup is reported, not a crash.
+        // Once read, a body is a snapshot: deleting the file afterwards changes nothing,
+        // whether it is served from the memory cache or from its kept descriptor.
         try FileManager.default.removeItem(atPath: tree.root + "/feed/i.png")
-        let fresh = Responder(fixtures: responder.index.fixtures)
-        let failure = get(fresh, "/i.png")
+        #expect(get(responder, "/i.png").body == png)
+        #expect(get(Responder(fixtures: responder.index.fixtures, bodyCacheBytes: 0), "/i.png").body == png)
+    }
+
+    @Test func aBodyFileGoneBeforeItsFirstRequestIsReportedNotACrash() throws {
+        let (responder, tree) = try responder(
+            ["feed/img.json": fixtureJSON(path: "/i.png", response: #"{"file": "i.png"}"#)], files: ["feed/i.png": [1, 2, 3]])
+        defer { tree.remove() }
+        try FileManager.default.removeItem(atPath: tree.root + "/feed/i.png")
+        let failure = get(responder, "/i.png")
         #expect(failure.status == 500)
         #expect(try json(failure)["understudy"]?["fixture"] == "feed/img.json")
+        #expect(String(decoding: failure.body, as: UTF8.self).contains("No such file"))
+    }
+
+    @Test func bodiesPastTheMemoryBudgetAreReadEachTime() throws {
+        let big = [UInt8](repeating: 7, count: 4096)
+        let (responder, tree) = try responder(
+            ["feed/a.json": fixtureJSON(path: "/a", response: #"{"file": "a.bin"}"#),
+             "feed/b.json": fixtureJSON(path: "/b", response: #"{"file": "b.bin"}"#)],
+            files: ["feed/a.bin": big, "feed/b.bin": big + [8]])
+        defer { tree.remove() }
+        let small = Responder(fixtures: responder.index.fixtures, bodyCacheBytes: 5000)
+        for _ in 0..<3 {
+            #expect(get(small, "/a").body == big)
+            #expect(get(small, "/b").body == big + [8])
+        }
     }
 
     @Test func aMissIsA404ThatExplainsItself() throws {
@@ -80,6 +104,27 @@ struct ResponderTests {
         let unmatched = try json(get(responder, "/__understudy/unmatched"))
         #expect(unmatched["misses"] == 1)
         #expect(unmatched["entries"]?.arrayValue?.first?["nearMisses"]?.arrayValue?.first?["fixture"] == "google/a.json")
+    }
+
+    @Test func aProviderServedAloneAnswersAtTheRootOfItsPort() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/search.json", fixtureJSON(path: "/v3/businesses/search", query: #"{"term": "pizza"}"#))
+        try tree.write("feed/feed.json", fixtureJSON(path: "/br-codingexams/restaurants.json"))
+        try tree.write("feed/image.json", fixtureJSON(path: "/BR_iOS_CodingExam_2015_Server/Images/a.png"))
+        let fixtures = try tree.load()
+        let yelp = Responder(fixtures: fixtures.filter { $0.provider == "yelp" }, mount: ProviderMount.known["yelp"])
+        #expect(get(yelp, "/businesses/search?term=pizza").status == 200)
+        #expect(get(yelp, "/v3/businesses/search?term=pizza").status == 200)  // native paths still work
+        let miss = get(yelp, "/businesses/search?term=sushi")
+        #expect(miss.status == 404)
+        #expect(try json(miss)["understudy"]?["request"]?["path"] == "/v3/businesses/search")
+        #expect(yelp.journal.entries.map(\.target) == ["/businesses/search?term=pizza", "/v3/businesses/search?term=pizza", "/businesses/search?term=sushi"])
+
+        let feed = Responder(fixtures: fixtures.filter { $0.provider == "feed" }, mount: ProviderMount.known["feed"])
+        #expect(get(feed, "/restaurants.json").status == 200)
+        // The feed's images live on another host, at the root: they match without the base path.
+        #expect(get(feed, "/BR_iOS_CodingExam_2015_Server/Images/a.png").status == 200)
     }
 
     @Test func adminAPI() throws {

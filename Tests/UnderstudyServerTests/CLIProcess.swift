@@ -48,20 +48,25 @@ struct CLIProcess {
     final class Serving {
         let process = Process()
         let url: URL
-        private let output: Pipe
+        /// What the process printed up to and including the URL line and the line after it.
+        private(set) var output = ""
+        private let outputPipe: Pipe
 
         init(_ arguments: [String], timeout: TimeInterval = 30) throws {
             process.executableURL = try CLIProcess.executable()
             process.arguments = ["serve", "--port", "0"] + arguments
             process.currentDirectoryURL = CLIProcess.repositoryRoot
-            output = Pipe()
-            process.standardOutput = output
+            outputPipe = Pipe()
+            process.standardOutput = outputPipe
             process.standardError = FileHandle.nullDevice
             try process.run()
             var text = ""
             let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline, !text.contains("\n", after: "Listening on ") {
-                let chunk = output.fileHandleForReading.availableData
+            // serve announces itself in two lines ("Understudy serving…", "Listening on…"), and a
+            // third with --provider; read until they are complete or the process ends.
+            let startupLines = arguments.contains("--provider") ? 3 : 2
+            while Date() < deadline, text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) < startupLines {
+                let chunk = outputPipe.fileHandleForReading.availableData
                 if chunk.isEmpty { break }  // end of stream: the process ended
                 text += String(decoding: chunk, as: UTF8.self)
             }
@@ -72,6 +77,7 @@ struct CLIProcess {
                 throw CLIError(description: "serve printed no URL; output: \(text)")
             }
             self.url = url
+            output = text
         }
 
         /// Sends `signal` and waits (bounded) for the process to end; returns its status and remaining output.
@@ -81,18 +87,11 @@ struct CLIProcess {
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
             if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            return (process.terminationStatus, String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
 
         deinit {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
-    }
-}
-
-extension String {
-    fileprivate func contains(_ other: String, after marker: String) -> Bool {
-        guard let range = range(of: marker) else { return false }
-        return self[range.upperBound...].contains(other)
     }
 }

@@ -40,10 +40,13 @@ struct CLITests {
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let server = try CLIProcess.Serving(["--fixtures", root, "--provider", "google"])
+        #expect(server.output.contains("google alone: use \(server.url.absoluteString) as its base URL in place of https://maps.googleapis.com/maps/api"))
         let (_, yelp) = try await URLSession.shared.data(from: server.url.appendingPathComponent("v3/a"))
         let (_, google) = try await URLSession.shared.data(from: server.url.appendingPathComponent("maps/api/b"))
+        let (_, atRoot) = try await URLSession.shared.data(from: server.url.appendingPathComponent("b"))
         #expect((yelp as? HTTPURLResponse)?.statusCode == 404)
         #expect((google as? HTTPURLResponse)?.statusCode == 200)
+        #expect((atRoot as? HTTPURLResponse)?.statusCode == 200)
         #expect(server.stop(signal: SIGINT).status == 0)
     }
 

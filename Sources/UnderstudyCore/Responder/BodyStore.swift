@@ -1,4 +1,5 @@
-/// Reads response body files, keeping the first ones read in memory up to a byte budget.
+/// Reads response body files, keeping the first ones read in memory up to a byte budget;
+/// the rest are read from their kept descriptors (see `BodyFile`).
 ///
 /// The budget bounds memory however many fixtures there are: past it, bodies are read from
 /// disk (the page cache) on every request. Nothing is evicted, so the cost is predictable
@@ -20,7 +21,7 @@ final class BodyStore: Sendable {
     func bytes(of file: BodyFile) throws(FileBytes.IOError) -> [UInt8] {
         let key = ObjectIdentifier(file)
         if let cached = cache.withLock({ $0.bodies[key] }) { return cached }
-        let bytes = try FileBytes.read(file.path)
+        let bytes = try file.read()
         cache.withLock { cache in
             if cache.bodies[key] == nil, cache.bytes + bytes.count <= budget {
                 cache.bodies[key] = bytes

@@ -14,11 +14,17 @@ public final class Responder: Sendable {
     private let bodies: BodyStore
     private let sequencePositions = Locked([String: Int]())
 
+    /// Set when one provider is served alone at the root of its port.
+    public let mount: ProviderMount?
+
     /// - Parameters:
     ///   - fixtures: the fixtures to answer from.
+    ///   - mount: for a provider served alone, its base path, put in front of request paths
+    ///     that lack it (paths that already carry it, or that only match without it, still work).
     ///   - journalCapacity: how many requests (and, separately, misses) the journal keeps.
     ///   - bodyCacheBytes: how many bytes of body files to keep in memory.
-    public init(fixtures: [Fixture], journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20) {
+    public init(fixtures: [Fixture], mount: ProviderMount? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20) {
+        self.mount = mount
         index = FixtureIndex(fixtures)
         journal = Journal(capacity: journalCapacity)
         bodies = BodyStore(budget: bodyCacheBytes)
@@ -29,9 +35,12 @@ public final class Responder: Sendable {
         if request.path == Self.adminPrefix || request.path.hasPrefix(Self.adminPrefix + "/") {
             return AdminAPI(responder: self).respond(to: request)
         }
-        guard let fixture = index.bestMatch(for: request) else {
-            let nearMisses = index.nearMisses(for: request)
-            let response = MissReport(request: request, nearMisses: nearMisses).response
+        let mounted = mount?.mounted(request)
+        // The base-path form first: it is what an SDK pointed at this port's root means.
+        guard let fixture = mounted.flatMap(index.bestMatch(for:)) ?? index.bestMatch(for: request) else {
+            let asked = mounted ?? request
+            let nearMisses = index.nearMisses(for: asked)
+            let response = MissReport(request: asked, nearMisses: nearMisses).response
             journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
             return response
         }

@@ -31,6 +31,8 @@ public enum FileBytes {
             }
             if count == 0 { break }
             filled += count
+            // The size fstat reported, read in full: end of file without another read call.
+            if filled == Int(info.st_size) && filled < bytes.count { break }
         }
         bytes.removeLast(bytes.count - filled)
         return bytes

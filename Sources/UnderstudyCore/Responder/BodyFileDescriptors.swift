@@ -1,0 +1,43 @@
+import Foundation
+
+/// Open file descriptors kept for body files, so a body that does not fit the memory cache
+/// costs one `pread` per request instead of `open`, `fstat`, `read` and `close`.
+///
+/// How many stay open is bounded by the process's descriptor limit (raised to its hard
+/// limit once), leaving room for sockets: past the bound, files are opened per request.
+enum BodyFileDescriptors {
+    private static let available = Locked(initialBudget())
+
+    #if os(Linux)
+    private static let resource = Int32(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let resource = RLIMIT_NOFILE
+    #endif
+
+    private static func initialBudget() -> Int {
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return 0 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, 1 << 20)  // "unlimited" is refused by some systems
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        let soft = Int(clamping: min(limit.rlim_cur, 1 << 20))
+        // Half of what is left after 512 for connections and everything else, at most 16,384.
+        return max(0, min(16_384, (soft - 512) / 2))
+    }
+
+    /// Takes one descriptor from the budget; false when none is left.
+    static func reserve() -> Bool {
+        available.withLock { count in
+            guard count > 0 else { return false }
+            count -= 1
+            return true
+        }
+    }
+
+    /// Returns one descriptor to the budget.
+    static func release() {
+        available.withLock { $0 += 1 }
+    }
+}
