@@ -14,9 +14,12 @@ public struct Response: Sendable {
         self.body = body
     }
 
-    /// A JSON response with a compact body.
-    public static func json(_ value: JSONValue, status: Int = 200, headers: [HTTPField] = []) -> Response {
-        Response(status: status, headers: [HTTPField(name: "Content-Type", value: "application/json")] + headers, body: JSONWriter.bytes(value))
+    /// A JSON response. Understudy's own answers (misses, the admin API) are pretty-printed:
+    /// people read them in a terminal or a failure message more often than programs do.
+    public static func json(_ value: JSONValue, status: Int = 200, headers: [HTTPField] = [], style: JSONWriter.Style = .pretty) -> Response {
+        Response(
+            status: status, headers: [HTTPField(name: "Content-Type", value: "application/json")] + headers,
+            body: JSONWriter.bytes(value, style: style))
     }
 
     /// The first value of header `name` (case-insensitive).
