@@ -54,6 +54,11 @@ final class RequestHandler: ChannelDuplexHandler {
                     headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: body)
                 response = responder.respond(to: request)
             }
+            if let fault = response.fault {
+                closing = true  // nothing more is read from a connection playing a fault
+                FaultPlayer.play(fault, response: response, version: head.version, context: context)
+                return
+            }
             closing = !head.isKeepAlive || bodyTooLarge
             let bytes = ResponseEncoding.encode(
                 response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)

@@ -8,10 +8,19 @@ import UnderstudyCore
 enum ResponseEncoding {
     /// The bytes of `response` for a request of `version`; `closing` adds `Connection: close`.
     /// `omitBody` is for HEAD: the headers, Content-Length included, but no body.
+    /// How the body's end is marked.
+    enum Framing {
+        /// `Content-Length` (the normal case).
+        case contentLength
+        /// `Transfer-Encoding: chunked`; the caller writes the chunks (only faults do).
+        case chunked
+    }
+
     static func encode(
-        _ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator
+        _ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator,
+        framing: Framing = .contentLength
     ) -> ByteBuffer {
-        let bodyCount = omitBody ? 0 : response.body.count
+        let bodyCount = omitBody || framing == .chunked ? 0 : response.body.count
         var buffer = allocator.buffer(capacity: 128 + response.headers.count * 48 + bodyCount)
         buffer.writeString(version.minor == 0 && version.major == 1 ? "HTTP/1.0 " : "HTTP/1.1 ")
         buffer.writeString(String(response.status))
@@ -24,10 +33,15 @@ enum ResponseEncoding {
             buffer.writeString(field.value)
             buffer.writeStaticString("\r\n")
         }
-        buffer.writeStaticString("Content-Length: ")
-        buffer.writeString(String(response.body.count))
+        switch framing {
+        case .contentLength:
+            buffer.writeStaticString("Content-Length: ")
+            buffer.writeString(String(response.body.count))
+        case .chunked:
+            buffer.writeStaticString("Transfer-Encoding: chunked")
+        }
         buffer.writeStaticString(closing ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n")
-        if !omitBody { buffer.writeBytes(response.body) }
+        if bodyCount > 0 { buffer.writeBytes(response.body) }
         return buffer
     }
 

@@ -50,7 +50,7 @@ struct FixtureLoaderTests {
             "yelp/a.json $.request.path: \"v3/x\" must start with '/'",
             "yelp/a.json $.request.query.limit.matches: invalid regular expression /(/",
             "yelp/a.json $.request.query.term: null is not a condition; use {\"absent\": true}",
-            "yelp/a.json $.response.jsn: unknown member \"jsn\" (did you mean \"json\"?); expected one of base64, file, headers, json, status, text",
+            "yelp/a.json $.response.jsn: unknown member \"jsn\" (did you mean \"json\"?); expected one of base64, fault, file, headers, json, status, text",
             "yelp/a.json $.response.status: expected an HTTP status code from 100 to 599, found 700",
             "yelp/b.json:4:1: invalid JSON: unexpected character '}', expected a value",
         ]
@@ -75,6 +75,16 @@ struct FixtureLoaderTests {
         #expect(error.problems.map(\.file) == ["yelp/b.json", "yelp/d.json"])
         #expect(error.problems[0].message.contains("can never match: yelp/a.json"))
         #expect(error.problems[1].message.contains("can never match: google/e.json"))
+    }
+
+    @Test func anUnknownFaultIsNamed() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("google/f.json", fixtureJSON(path: "/f", response: #"{"fault": "explode"}"#))
+        let error = try #require(throws: FixtureLoadError.self) { try tree.load() }
+        #expect(error.problems.map(\.description) == [
+            "google/f.json $.response.fault: unknown fault \"explode\"; expected one of reset, empty, short-body, malformed-chunk, garbage, no-answer"
+        ])
     }
 
     @Test func missingFolderIsOneClearProblem() {

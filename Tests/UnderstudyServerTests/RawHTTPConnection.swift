@@ -94,6 +94,26 @@ final class RawHTTPConnection {
         return Response(status: status, headers: headers, body: body)
     }
 
+    /// How reading everything the server sends ended.
+    enum Ending: Equatable {
+        case closed, reset, timedOut
+    }
+
+    /// Everything the server sends until it closes, resets, or stays silent past the timeout.
+    func readUntilEnd() -> (bytes: [UInt8], ending: Ending) {
+        var all = buffer
+        buffer.removeAll()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 { all.append(contentsOf: chunk[..<count]); continue }
+            if count == 0 { return (all, .closed) }
+            if errno == ECONNRESET { return (all, .reset) }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return (all, .timedOut) }
+            return (all, .closed)
+        }
+    }
+
     /// Whether the server has closed the connection (reads end of stream).
     func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0

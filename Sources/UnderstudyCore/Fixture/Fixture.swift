@@ -86,6 +86,9 @@ public struct FixtureResponse: Sendable {
     public let headers: [HTTPField]
     /// Where the body comes from.
     public let body: ResponseBody
+    /// A fault to play instead of a well-formed answer; `status`, `headers` and `body` then
+    /// shape what little is sent (the head of a short body, say).
+    public let fault: Fault?
 }
 
 /// A response body: bytes held in memory, or a file beside the fixture read when served.

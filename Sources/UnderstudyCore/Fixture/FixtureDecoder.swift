@@ -268,7 +268,14 @@ struct FixtureDecoder {
         if let defaultContentType, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(HTTPField(name: "Content-Type", value: defaultContentType))
         }
-        return FixtureResponse(status: status, headers: headers, body: body)
+        var fault: Fault?
+        if let value = members["fault"], let name = string(value, at: path.appending("fault")) {
+            fault = Fault(rawValue: name)
+            if fault == nil {
+                report(path.appending("fault"), "unknown fault \"\(name)\"; expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        return FixtureResponse(status: status, headers: headers, body: body, fault: fault)
     }
 
     /// Resolves a body file relative to the fixture's folder, refusing paths that leave the
@@ -321,7 +328,7 @@ struct FixtureDecoder {
 
     private static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses"]
     private static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
-    private static let responseKeys: Set<String> = ["status", "headers", "json", "text", "base64", "file"]
+    private static let responseKeys: Set<String> = ["status", "headers", "json", "text", "base64", "file", "fault"]
 
     private mutating func checkKeys(_ members: [String: JSONValue], allowed: Set<String>, at path: JSONPath) {
         guard !members.keys.allSatisfy(allowed.contains) else { return }

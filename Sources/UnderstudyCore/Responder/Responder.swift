@@ -68,10 +68,10 @@ public final class Responder: Sendable {
     private func render(_ response: FixtureResponse, of fixture: Fixture) -> Response {
         switch response.body {
         case .bytes(let bytes):
-            return Response(status: response.status, headers: response.headers, body: bytes)
+            return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
         case .file(let file):
             do {
-                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file))
+                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file), fault: response.fault)
             } catch {
                 // The file was there at load time; say which fixture lost it instead of failing silently.
                 return Response.json(

@@ -7,11 +7,14 @@ public struct Response: Sendable {
     public var headers: [HTTPField]
     /// The body bytes.
     public var body: [UInt8]
+    /// A fault the transport must play instead of sending this response as it is.
+    public var fault: Fault?
 
-    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = [], fault: Fault? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.fault = fault
     }
 
     /// A JSON response. Understudy's own answers (misses, the admin API) are pretty-printed:
