@@ -23,14 +23,23 @@ public final class Fixture: Sendable {
     /// The answers: one, or a sequence played in order by repeated matching requests, the
     /// last one repeating.
     public let responses: [FixtureResponse]
+    /// The fixture's place in a named scenario, if any.
+    public let scenario: ScenarioStep?
+    /// How specific the fixture is: its request conditions and a required scenario state.
+    public let specificity: Int
 
-    public init(file: String, provider: String, name: String?, priority: Int, request: RequestPattern, responses: [FixtureResponse]) {
+    public init(
+        file: String, provider: String, name: String?, priority: Int, request: RequestPattern, responses: [FixtureResponse],
+        scenario: ScenarioStep? = nil
+    ) {
         self.file = file
         self.provider = provider
         self.name = name
         self.priority = priority
         self.request = request
         self.responses = responses
+        self.scenario = scenario
+        specificity = request.specificity + (scenario?.specificity ?? 0)
     }
 }
 

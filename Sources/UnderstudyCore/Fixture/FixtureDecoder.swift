@@ -85,8 +85,29 @@ struct FixtureDecoder {
             }
         }
 
+        let scenario = members["scenario"].flatMap { decodeScenario($0, at: JSONPath.root.appending("scenario")) }
+
         guard problems.isEmpty, let request, let provider else { return nil }
-        return Fixture(file: file, provider: provider, name: name, priority: priority, request: request, responses: responses)
+        return Fixture(file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario)
+    }
+
+    private mutating func decodeScenario(_ value: JSONValue, at path: JSONPath) -> ScenarioStep? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: Self.scenarioKeys, at: path)
+        func nonEmptyString(_ key: String) -> String? {
+            guard let value = members[key] else { return nil }
+            guard let text = string(value, at: path.appending(key)) else { return nil }
+            if text.isEmpty { report(path.appending(key), "must not be empty") }
+            return text
+        }
+        let name = nonEmptyString("name")
+        if members["name"] == nil { report(path, "missing \"name\": the scenario this fixture belongs to") }
+        let requires = nonEmptyString("requires"), moveTo = nonEmptyString("moveTo")
+        if members["requires"] == nil && members["moveTo"] == nil {
+            report(path, "give \"requires\" (the state this fixture answers in), \"moveTo\" (the state it sets), or both")
+        }
+        guard let name else { return nil }
+        return ScenarioStep(name: name, requires: requires, moveTo: moveTo)
     }
 
     // MARK: request
@@ -326,7 +347,8 @@ struct FixtureDecoder {
         return nil
     }
 
-    private static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses"]
+    private static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario"]
+    private static let scenarioKeys: Set<String> = ["name", "requires", "moveTo"]
     private static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
     private static let responseKeys: Set<String> = ["status", "headers", "json", "text", "base64", "file", "fault"]
 

@@ -55,8 +55,12 @@ public struct FixtureIndex: Sendable {
     }
 
     /// Builds the index; `fixtures` keep their order.
+    /// Whether any fixture takes part in a scenario (if none does, matching needs no state).
+    public let usesScenarios: Bool
+
     public init(_ fixtures: [Fixture]) {
         self.fixtures = fixtures
+        usesScenarios = fixtures.contains { $0.scenario != nil }
         var exact: [BucketKey: Bucket] = [:]
         var templates: [TemplateKey: Bucket] = [:]
         for (index, fixture) in fixtures.enumerated() {
@@ -78,10 +82,13 @@ public struct FixtureIndex: Sendable {
 
     /// The best fixture for `request`: the most specific match, then the highest priority,
     /// then the first by file name. `nil` when nothing matches.
-    public func bestMatch(for request: Request) -> Fixture? {
+    /// - Parameter scenarioState: the current state of a scenario, by name; only asked for
+    ///   fixtures that require a state.
+    public func bestMatch(for request: Request, scenarioState: (String) -> String = { _ in ScenarioStep.initialState }) -> Fixture? {
         var best: (index: Int, specificity: Int)?
         for index in candidates(for: request) where fixtures[index].request.matches(request) {
-            let specificity = fixtures[index].request.specificity
+            if let step = fixtures[index].scenario, let required = step.requires, scenarioState(step.name) != required { continue }
+            let specificity = fixtures[index].specificity
             if let current = best, !isBetter(index, specificity, than: current) { continue }
             best = (index, specificity)
         }
@@ -113,7 +120,10 @@ public struct FixtureIndex: Sendable {
                 for slot in group.byValues.values where slot.count > 1 {
                     var winners: [Fixture] = []
                     for fixture in slot.map({ fixtures[$0] }).sorted(by: { $0.file < $1.file }) {
-                        if let winner = winners.first(where: { $0.priority == fixture.priority && $0.request == fixture.request }) {
+                        if let winner = winners.first(where: {
+                            $0.priority == fixture.priority && $0.request == fixture.request
+                                && $0.scenario?.name == fixture.scenario?.name && $0.scenario?.requires == fixture.scenario?.requires
+                        }) {
                             pairs.append((winner, fixture))
                         } else {
                             winners.append(fixture)
@@ -135,14 +145,21 @@ public struct FixtureIndex: Sendable {
     /// The fixtures closest to matching `request`, closest first, each with the conditions it
     /// failed. Only called on a miss, so it may look at every fixture of the request's path,
     /// or at every fixture when none shares the method and path.
-    public func nearMisses(for request: Request, limit: Int = 3) -> [NearMiss] {
+    public func nearMisses(
+        for request: Request, limit: Int = 3, scenarioState: (String) -> String = { _ in ScenarioStep.initialState }
+    ) -> [NearMiss] {
         // The same pool matching used, so the report explains the decision actually made.
         var pool = (exact[BucketKey(method: request.method, path: request.path)]
             ?? templates[TemplateKey(method: request.method, segmentCount: request.pathSegmentCount)])?.members ?? []
         if pool.isEmpty { pool = Array(fixtures.indices) }
         let scored = pool.map { index -> NearMiss in
             let fixture = fixtures[index]
-            return NearMiss(file: fixture.file, mismatches: fixture.request.mismatches(for: request), sharedPathPrefix: fixture.request.path.sharedPrefixLength(with: request.pathSegments))
+            var mismatches = fixture.request.mismatches(for: request)
+            if let step = fixture.scenario, let required = step.requires, scenarioState(step.name) != required {
+                mismatches.append(Mismatch(
+                    condition: "scenario.\(step.name)", expected: "state \"\(required)\"", actual: "state \"\(scenarioState(step.name))\""))
+            }
+            return NearMiss(file: fixture.file, mismatches: mismatches, sharedPathPrefix: fixture.request.path.sharedPrefixLength(with: request.pathSegments))
         }
         return Array(scored.sorted(by: NearMiss.isCloser).prefix(limit))
     }

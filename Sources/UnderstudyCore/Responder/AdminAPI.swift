@@ -4,6 +4,7 @@ struct AdminAPI {
 
     static let endpoints: [JSONValue] = [
         "GET /__understudy/health", "GET /__understudy/journal", "GET /__understudy/unmatched", "POST /__understudy/reset",
+        "GET /__understudy/scenarios", "PUT /__understudy/scenarios/{name} {\"state\": \"...\"}",
     ]
 
     func respond(to request: Request) -> Response {
@@ -26,10 +27,25 @@ struct AdminAPI {
         case ("POST", "/reset"):
             responder.reset()
             return .json(["reset": true])
-        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"):
+        case ("GET", "/scenarios"):
+            return .json(["scenarios": .object(responder.scenarios.mapValues(JSONValue.string))])
+        case ("PUT", let path) where path.hasPrefix("/scenarios/") && path.count > "/scenarios/".count:
+            return setScenario(String(path.dropFirst("/scenarios/".count)), body: request.body)
+        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"):
             return .json(["understudy": ["error": .string("\(request.method) is not allowed on \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 405)
         default:
             return .json(["understudy": ["error": .string("no admin endpoint \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 404)
         }
+    }
+
+    private func setScenario(_ name: String, body: [UInt8]) -> Response {
+        guard let document = try? JSONParser.parse(body), let state = document["state"]?.stringValue, !state.isEmpty else {
+            return .json(["understudy": ["error": "expected a JSON body {\"state\": \"NAME\"}"]], status: 400)
+        }
+        guard responder.setScenario(name, to: state) else {
+            let known = responder.scenarios.keys.sorted().map(JSONValue.string)
+            return .json(["understudy": ["error": .string("no fixture names the scenario \"\(name)\""), "scenarios": .array(known)]], status: 404)
+        }
+        return .json(["scenario": .string(name), "state": .string(state)])
     }
 }

@@ -13,6 +13,7 @@ public final class Responder: Sendable {
     public let journal: Journal
     private let bodies: BodyStore
     private let sequencePositions = Locked([String: Int]())
+    private let scenarioStates = Locked([String: String]())
 
     /// Set when one provider is served alone at the root of its port.
     public let mount: ProviderMount?
@@ -36,10 +37,10 @@ public final class Responder: Sendable {
             return AdminAPI(responder: self).respond(to: request)
         }
         let mounted = mount?.mounted(request)
-        // The base-path form first: it is what an SDK pointed at this port's root means.
-        guard let fixture = mounted.flatMap(index.bestMatch(for:)) ?? index.bestMatch(for: request) else {
+        guard let fixture = match(request, mounted: mounted) else {
             let asked = mounted ?? request
-            let nearMisses = index.nearMisses(for: asked)
+            let states = scenarioStates.withLock { $0 }
+            let nearMisses = index.nearMisses(for: asked, scenarioState: { states[$0] ?? ScenarioStep.initialState })
             let response = MissReport(request: asked, nearMisses: nearMisses).response
             journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
             return response
@@ -49,10 +50,44 @@ public final class Responder: Sendable {
         return response
     }
 
-    /// Clears the journal and rewinds every sequence.
+    /// The best fixture for the request, the base-path form first (it is what an SDK pointed
+    /// at this port's root means). With scenarios, matching and the state change it causes
+    /// happen under one lock, so concurrent requests see the transitions in some single order.
+    private func match(_ request: Request, mounted: Request?) -> Fixture? {
+        guard index.usesScenarios else {
+            return mounted.flatMap { index.bestMatch(for: $0) } ?? index.bestMatch(for: request)
+        }
+        return scenarioStates.withLock { states in
+            let current = states  // a copy-on-write snapshot the lookups can capture
+            let state: (String) -> String = { current[$0] ?? ScenarioStep.initialState }
+            let found = mounted.flatMap { index.bestMatch(for: $0, scenarioState: state) } ?? index.bestMatch(for: request, scenarioState: state)
+            if let step = found?.scenario, let next = step.moveTo { states[step.name] = next }
+            return found
+        }
+    }
+
+    /// Every scenario the fixtures name, with its current state.
+    public var scenarios: [String: String] {
+        let states = scenarioStates.withLock { $0 }
+        var all: [String: String] = [:]
+        for case let step? in index.fixtures.map(\.scenario) { all[step.name] = states[step.name] ?? ScenarioStep.initialState }
+        return all
+    }
+
+    /// Puts scenario `name` in `state` (a test's shortcut to the middle of a flow).
+    /// - Returns: false when no fixture names the scenario.
+    @discardableResult
+    public func setScenario(_ name: String, to state: String) -> Bool {
+        guard index.fixtures.contains(where: { $0.scenario?.name == name }) else { return false }
+        scenarioStates.withLock { $0[name] = state }
+        return true
+    }
+
+    /// Clears the journal, rewinds every sequence and returns every scenario to `Started`.
     public func reset() {
         journal.reset()
         sequencePositions.withLock { $0.removeAll() }
+        scenarioStates.withLock { $0.removeAll() }
     }
 
     /// The response to play now: sequences advance on each match and stay on their last step.
