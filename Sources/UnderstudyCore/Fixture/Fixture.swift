@@ -98,6 +98,38 @@ public struct FixtureResponse: Sendable {
     /// A fault to play instead of a well-formed answer; `status`, `headers` and `body` then
     /// shape what little is sent (the head of a short body, say).
     public let fault: Fault?
+    /// For `"template": true`: the body and header values to render per request.
+    let template: ResponseTemplate?
+}
+
+/// The parts of a templated response, compiled at load time.
+struct ResponseTemplate: Sendable {
+    /// Header values with placeholders, by position in `headers`.
+    let headers: [Int: Template]
+    let body: TemplatedBody?
+}
+
+/// A body rendered per request.
+enum TemplatedBody: Sendable {
+    case text(Template)
+    case json(TemplatedJSON)
+}
+
+/// A JSON value whose strings may hold placeholders.
+indirect enum TemplatedJSON: Sendable {
+    case literal(JSONValue)
+    case template(Template)
+    case array([TemplatedJSON])
+    case object([String: TemplatedJSON])
+
+    func render(_ context: TemplateContext) -> JSONValue {
+        switch self {
+        case .literal(let value): value
+        case .template(let template): template.renderJSON(context)
+        case .array(let elements): .array(elements.map { $0.render(context) })
+        case .object(let members): .object(members.mapValues { $0.render(context) })
+        }
+    }
 }
 
 /// A response body: bytes held in memory, or a file beside the fixture read when served.

@@ -296,7 +296,59 @@ struct FixtureDecoder {
                 report(path.appending("fault"), "unknown fault \"\(name)\"; expected one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
-        return FixtureResponse(status: status, headers: headers, body: body, fault: fault)
+        var template: ResponseTemplate?
+        if let value = members["template"] {
+            if value == .bool(true) {
+                template = compileTemplate(members: members, headers: headers, at: path)
+            } else if value != .bool(false) {
+                report(path.appending("template"), "expected true or false, found \(JSONWriter.string(value))")
+            }
+        }
+        return FixtureResponse(status: status, headers: headers, body: body, fault: fault, template: template)
+    }
+
+    /// Compiles the placeholders of a `"template": true` response: its `json` or `text` body
+    /// and its header values.
+    private mutating func compileTemplate(members: [String: JSONValue], headers: [HTTPField], at path: JSONPath) -> ResponseTemplate? {
+        if members["base64"] != nil || members["file"] != nil {
+            report(path.appending("template"), "templates apply to \"json\" and \"text\" bodies, not \"base64\" or \"file\"")
+            return nil
+        }
+        var headerTemplates: [Int: Template] = [:]
+        for (position, field) in headers.enumerated() where Template.containsPlaceholder(field.value) {
+            if let compiled = compile(field.value, at: path.appending("headers").appending(field.name)) { headerTemplates[position] = compiled }
+        }
+        var body: TemplatedBody?
+        if let json = members["json"] {
+            body = .json(templated(json, at: path.appending("json")))
+        } else if case .string(let text)? = members["text"], let compiled = compile(text, at: path.appending("text")) {
+            body = .text(compiled)
+        }
+        return ResponseTemplate(headers: headerTemplates, body: body)
+    }
+
+    private mutating func templated(_ value: JSONValue, at path: JSONPath) -> TemplatedJSON {
+        switch value {
+        case .string(let text) where Template.containsPlaceholder(text):
+            return compile(text, at: path).map(TemplatedJSON.template) ?? .literal(value)
+        case .array(let elements):
+            return .array(elements.enumerated().map { templated($1, at: path.appending(index: $0)) })
+        case .object(let members):
+            var result: [String: TemplatedJSON] = [:]
+            for (key, member) in members { result[key] = templated(member, at: path.appending(key)) }
+            return .object(result)
+        default:
+            return .literal(value)
+        }
+    }
+
+    private mutating func compile(_ text: String, at path: JSONPath) -> Template? {
+        do {
+            return try Template(text)
+        } catch {
+            report(path, "template: \(error.reason)")
+            return nil
+        }
     }
 
     /// Resolves a body file relative to the fixture's folder, refusing paths that leave the
@@ -350,7 +402,7 @@ struct FixtureDecoder {
     private static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario"]
     private static let scenarioKeys: Set<String> = ["name", "requires", "moveTo"]
     private static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
-    private static let responseKeys: Set<String> = ["status", "headers", "json", "text", "base64", "file", "fault"]
+    private static let responseKeys: Set<String> = ["status", "headers", "json", "text", "base64", "file", "fault", "template"]
 
     private mutating func checkKeys(_ members: [String: JSONValue], allowed: Set<String>, at path: JSONPath) {
         guard !members.keys.allSatisfy(allowed.contains) else { return }

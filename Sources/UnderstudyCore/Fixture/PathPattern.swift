@@ -8,11 +8,25 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the pattern has no placeholders.
     public let isExact: Bool
+    /// The placeholder names by segment position, for templates (`request.path.id`).
+    let parameterNames: [Int: String]
 
-    private init(text: String, segments: [String?]) {
+    private init(text: String, segments: [String?], parameterNames: [Int: String]) {
         self.text = text
         self.segments = segments
+        self.parameterNames = parameterNames
         isExact = !segments.contains(nil)
+    }
+
+    /// The values of the `{name}` segments in a request that matched this pattern.
+    func parameters(in request: Request) -> [String: String] {
+        guard !parameterNames.isEmpty else { return [:] }
+        let requestSegments = request.pathSegments
+        var values: [String: String] = [:]
+        for (position, name) in parameterNames where requestSegments.indices.contains(position) {
+            values[name] = String(requestSegments[position])
+        }
+        return values
     }
 
     /// Parses a path; `nil` with a reason when it is not an absolute path or a placeholder is malformed.
@@ -21,8 +35,10 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         // Byte checks: String.contains(String) goes through Foundation and is slow at startup.
         if text.utf8.contains(UInt8(ascii: "?")) { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
         var segments: [String?] = []
+        var parameterNames: [Int: String] = [:]
         for segment in RequestPath.segments(of: text) {
             if segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 {
+                parameterNames[segments.count] = String(segment.dropFirst().dropLast())
                 segments.append(nil)
             } else if segment.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
                 return .failure(PathPatternError(reason: "placeholder '\(segment)' must be a whole segment, like {id}"))
@@ -30,7 +46,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 segments.append(String(segment))
             }
         }
-        return .success(PathPattern(text: text, segments: segments))
+        return .success(PathPattern(text: text, segments: segments, parameterNames: parameterNames))
     }
 
     /// Whether the request's decoded path fits this pattern; an exact path is compared whole,

@@ -17,6 +17,8 @@ public final class Responder: Sendable {
 
     /// Set when one provider is served alone at the root of its port.
     public let mount: ProviderMount?
+    /// The time templates read; a `ManualClock` in tests.
+    public let clock: any ServerClock
 
     /// - Parameters:
     ///   - fixtures: the fixtures to answer from.
@@ -24,8 +26,13 @@ public final class Responder: Sendable {
     ///     that lack it (paths that already carry it, or that only match without it, still work).
     ///   - journalCapacity: how many requests (and, separately, misses) the journal keeps.
     ///   - bodyCacheBytes: how many bytes of body files to keep in memory.
-    public init(fixtures: [Fixture], mount: ProviderMount? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20) {
+    ///   - clock: the time templates read (`now`).
+    public init(
+        fixtures: [Fixture], mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), journalCapacity: Int = 1000,
+        bodyCacheBytes: Int = 32 << 20
+    ) {
         self.mount = mount
+        self.clock = clock
         index = FixtureIndex(fixtures)
         journal = Journal(capacity: journalCapacity)
         bodies = BodyStore(budget: bodyCacheBytes)
@@ -37,7 +44,7 @@ public final class Responder: Sendable {
             return AdminAPI(responder: self).respond(to: request)
         }
         let mounted = mount?.mounted(request)
-        guard let fixture = match(request, mounted: mounted) else {
+        guard let (fixture, matched) = match(request, mounted: mounted) else {
             let asked = mounted ?? request
             let states = scenarioStates.withLock { $0 }
             let nearMisses = index.nearMisses(for: asked, scenarioState: { states[$0] ?? ScenarioStep.initialState })
@@ -45,7 +52,7 @@ public final class Responder: Sendable {
             journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
             return response
         }
-        let response = render(fixture.responses[nextPosition(in: fixture)], of: fixture)
+        let response = render(fixture.responses[nextPosition(in: fixture)], of: fixture, for: matched)
         journal.record(method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil)
         return response
     }
@@ -53,15 +60,17 @@ public final class Responder: Sendable {
     /// The best fixture for the request, the base-path form first (it is what an SDK pointed
     /// at this port's root means). With scenarios, matching and the state change it causes
     /// happen under one lock, so concurrent requests see the transitions in some single order.
-    private func match(_ request: Request, mounted: Request?) -> Fixture? {
-        guard index.usesScenarios else {
-            return mounted.flatMap { index.bestMatch(for: $0) } ?? index.bestMatch(for: request)
+    /// Returns the fixture and the form of the request it matched.
+    private func match(_ request: Request, mounted: Request?) -> (Fixture, Request)? {
+        func find(_ state: (String) -> String) -> (Fixture, Request)? {
+            if let mounted, let fixture = index.bestMatch(for: mounted, scenarioState: state) { return (fixture, mounted) }
+            return index.bestMatch(for: request, scenarioState: state).map { ($0, request) }
         }
+        guard index.usesScenarios else { return find { _ in ScenarioStep.initialState } }
         return scenarioStates.withLock { states in
             let current = states  // a copy-on-write snapshot the lookups can capture
-            let state: (String) -> String = { current[$0] ?? ScenarioStep.initialState }
-            let found = mounted.flatMap { index.bestMatch(for: $0, scenarioState: state) } ?? index.bestMatch(for: request, scenarioState: state)
-            if let step = found?.scenario, let next = step.moveTo { states[step.name] = next }
+            let found = find { current[$0] ?? ScenarioStep.initialState }
+            if let step = found?.0.scenario, let next = step.moveTo { states[step.name] = next }
             return found
         }
     }
@@ -100,7 +109,19 @@ public final class Responder: Sendable {
         }
     }
 
-    private func render(_ response: FixtureResponse, of fixture: Fixture) -> Response {
+    private func render(_ response: FixtureResponse, of fixture: Fixture, for request: Request) -> Response {
+        if let template = response.template {
+            let context = TemplateContext(request: request, pathParameters: fixture.request.path.parameters(in: request), now: clock.now)
+            var headers = response.headers
+            for (position, value) in template.headers { headers[position].value = value.render(context) }
+            var body: [UInt8] = []
+            switch template.body {
+            case .json(let json): body = JSONWriter.bytes(json.render(context))
+            case .text(let text): body = Array(text.render(context).utf8)
+            case nil: if case .bytes(let bytes) = response.body { body = bytes }
+            }
+            return Response(status: response.status, headers: headers, body: body, fault: response.fault)
+        }
         switch response.body {
         case .bytes(let bytes):
             return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)

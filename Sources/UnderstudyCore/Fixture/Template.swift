@@ -1,0 +1,160 @@
+import Foundation
+
+/// A string with `{{ expression }}` placeholders filled from the request and the clock when a
+/// response is served. Compiled when fixtures load, so a mistake is reported by file and JSON
+/// path, not discovered by a request. Rendering reads nothing but the request and the clock:
+/// no files, no environment.
+///
+/// Expressions: `request.method`, `request.path`, `request.path.NAME` (a `{NAME}` segment of
+/// the fixture's path), `request.query.NAME` (the first value), `request.header.NAME`,
+/// `request.json/POINTER` (RFC 6901, into a JSON request body), `now` (ISO 8601, UTC),
+/// `now.epoch` (seconds), `now.epochMillis`. A missing value renders as the empty string.
+public struct Template: Sendable, Hashable {
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        case value(Expression)
+    }
+
+    enum Expression: Sendable, Hashable {
+        case method, path, now, nowEpoch, nowEpochMillis
+        case pathParameter(String)
+        case query(String)
+        case header(String)
+        case json(pointer: String)
+    }
+
+    let parts: [Part]
+
+    /// Whether the whole string is one `{{json …}}` placeholder, rendered as a JSON value.
+    let rendersJSON: Bool
+
+    /// Whether `text` contains a placeholder at all.
+    static func containsPlaceholder(_ text: String) -> Bool { text.contains("{{") }
+
+    /// Compiles `text`; throws with a reason naming the bad placeholder.
+    init(_ text: String) throws(TemplateError) {
+        var parts: [Part] = []
+        var rest = Substring(text)
+        var rendersJSON = false
+        while let open = rest.range(of: "{{") {
+            if open.lowerBound > rest.startIndex { parts.append(.literal(String(rest[..<open.lowerBound]))) }
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                throw TemplateError(reason: "\"{{\" without a closing \"}}\"")
+            }
+            var source = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if source.hasPrefix("json ") {
+                guard parts.isEmpty, rest[close.upperBound...].isEmpty else {
+                    throw TemplateError(reason: "{{json …}} must be the whole string, to become a JSON value")
+                }
+                rendersJSON = true
+                source = String(source.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+            }
+            parts.append(.value(try Self.expression(source)))
+            rest = rest[close.upperBound...]
+        }
+        if !rest.isEmpty { parts.append(.literal(String(rest))) }
+        self.parts = parts
+        self.rendersJSON = rendersJSON
+    }
+
+    private static func expression(_ source: String) throws(TemplateError) -> Expression {
+        switch source {
+        case "request.method": return .method
+        case "request.path": return .path
+        case "now": return .now
+        case "now.epoch": return .nowEpoch
+        case "now.epochMillis": return .nowEpochMillis
+        default: break
+        }
+        for (prefix, make) in [("request.path.", Expression.pathParameter), ("request.query.", Expression.query)] where source.hasPrefix(prefix) {
+            let name = String(source.dropFirst(prefix.count))
+            if !name.isEmpty { return make(name) }
+        }
+        if source.hasPrefix("request.header."), source.count > "request.header.".count {
+            return .header(String(source.dropFirst("request.header.".count)).lowercased())
+        }
+        if source.hasPrefix("request.json") {
+            let pointer = String(source.dropFirst("request.json".count))
+            guard pointer.isEmpty || pointer.hasPrefix("/") else { throw TemplateError(reason: "a JSON pointer starts with '/': \"\(source)\"") }
+            return .json(pointer: pointer)
+        }
+        throw TemplateError(
+            reason: "unknown placeholder \"\(source)\"; expected request.method, request.path, request.path.NAME, "
+                + "request.query.NAME, request.header.NAME, request.json/POINTER, now, now.epoch or now.epochMillis")
+    }
+
+    /// The text with every placeholder filled.
+    func render(_ context: TemplateContext) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .value(let expression): text += context.value(of: expression)
+            }
+        }
+        return text
+    }
+
+    /// As a JSON value: a `{{json …}}` placeholder becomes the JSON it renders to (a number,
+    /// an object) when that parses, otherwise a string.
+    func renderJSON(_ context: TemplateContext) -> JSONValue {
+        let text = render(context)
+        if rendersJSON, let value = try? JSONParser.parse(text) { return value }
+        return .string(text)
+    }
+}
+
+/// Why a template could not be compiled.
+public struct TemplateError: Error, Sendable {
+    public let reason: String
+}
+
+/// What a template may read: the request, the fixture's path parameters, and the clock.
+struct TemplateContext {
+    let request: Request
+    let pathParameters: [String: String]
+    let now: Date
+
+    func value(of expression: Template.Expression) -> String {
+        switch expression {
+        case .method: return request.method
+        case .path: return request.path
+        case .pathParameter(let name): return pathParameters[name] ?? ""
+        case .query(let name): return request.query.values(name).first ?? ""
+        case .header(let name): return request.headerValues(name).first ?? ""
+        case .json(let pointer):
+            guard let document = try? JSONParser.parse(request.body), let value = document.at(pointer: pointer) else { return "" }
+            if case .string(let text) = value { return text }
+            return JSONWriter.string(value)
+        case .now:
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return formatter.string(from: now)
+        case .nowEpoch: return String(Int(now.timeIntervalSince1970.rounded(.down)))
+        case .nowEpochMillis: return String(Int((now.timeIntervalSince1970 * 1000).rounded(.down)))
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value at an RFC 6901 JSON pointer (`""` is the whole document, `/a/0/b~1c` is a
+    /// member `b/c` of the first element of `a`).
+    func at(pointer: String) -> JSONValue? {
+        guard !pointer.isEmpty else { return self }
+        var current = self
+        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            switch current {
+            case .object(let members):
+                guard let next = members[key] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Int(key), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}
