@@ -1,25 +1,38 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
 
 /// Turns HTTP/1.1 request parts into one `Request`, asks the responder, and writes the
-/// answer. Framing only: every decision about what to answer is the responder's.
+/// answer. Framing and timing only: every decision about what to answer is the responder's.
 ///
-/// Answers are produced synchronously as each request ends, so pipelined requests are
-/// answered in order without a pipelining helper. When the client stops reading and the
-/// socket's buffer fills, reading pauses until it drains, so a client cannot make the server
-/// queue answers without bound.
+/// Answers go out in request order. Most are written at once; one with a delay or a dribble
+/// is written when the server's clock says so, and requests that arrive meanwhile on the same
+/// connection wait their turn. When the client stops reading and the socket's buffer fills,
+/// reading pauses until it drains, so a client cannot make the server queue without bound.
 final class RequestHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+
+    /// A request read in full, waiting for its answer.
+    private struct Received {
+        let head: HTTPRequestHead
+        let body: [UInt8]
+        let bodyTooLarge: Bool
+    }
 
     private let responder: Responder
     private let maximumBodySize: Int
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var bodyTooLarge = false
+    /// No more requests are read: the connection closes after the current answer.
     private var closing = false
+    /// An answer is waiting for the clock (a delay, or the rest of a dribble).
+    private var busy = false
+    private var waiting: [Received] = []
+    private var active = true
     private var readPending = false
 
     init(responder: Responder, maximumBodySize: Int) {
@@ -45,30 +58,96 @@ final class RequestHandler: ChannelDuplexHandler {
         case .end:
             guard let head else { return }
             self.head = nil
-            let response: Response
-            if bodyTooLarge {
-                response = Response.json(["understudy": ["error": .string("request body larger than \(maximumBodySize) bytes")]], status: 413)
-            } else {
-                let request = Request(
-                    method: head.method.rawValue, target: head.uri,
-                    headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: body)
-                response = responder.respond(to: request)
-            }
-            if let fault = response.fault {
-                closing = true  // nothing more is read from a connection playing a fault
-                FaultPlayer.play(fault, response: response, version: head.version, context: context)
-                return
-            }
-            closing = !head.isKeepAlive || bodyTooLarge
-            let bytes = ResponseEncoding.encode(
-                response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
-            if closing {
-                let channel = context.channel
-                context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
-            } else {
-                context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+            let received = Received(head: head, body: body, bodyTooLarge: bodyTooLarge)
+            if busy { waiting.append(received) } else { answer(received, context: context) }
+        }
+    }
+
+    private func answer(_ received: Received, context: ChannelHandlerContext) {
+        let response: Response
+        if received.bodyTooLarge {
+            response = Response.json(["understudy": ["error": .string("request body larger than \(maximumBodySize) bytes")]], status: 413)
+        } else {
+            let head = received.head
+            response = responder.respond(to: Request(
+                method: head.method.rawValue, target: head.uri,
+                headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: received.body))
+        }
+        if response.delay > 0 {
+            busy = true
+            later(after: response.delay, context: context) { handler, context in handler.send(response, for: received, context: context) }
+        } else {
+            send(response, for: received, context: context)
+        }
+    }
+
+    /// Runs `action` on this connection's event loop once `seconds` have passed on the
+    /// responder's clock, unless the connection has gone by then.
+    private func later(after seconds: TimeInterval, context: ChannelHandlerContext, _ action: @escaping (RequestHandler, ChannelHandlerContext) -> Void) {
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((self, context, action), eventLoop: loop)
+        responder.clock.schedule(after: seconds) {
+            loop.execute {
+                let (handler, context, action) = bound.value
+                if handler.active { action(handler, context) }
             }
         }
+    }
+
+    private func send(_ response: Response, for received: Received, context: ChannelHandlerContext) {
+        let head = received.head
+        if let fault = response.fault {
+            closing = true  // nothing more is read from a connection playing a fault
+            waiting.removeAll()
+            FaultPlayer.play(fault, response: response, version: head.version, context: context)
+            return
+        }
+        closing = closing || !head.isKeepAlive || received.bodyTooLarge
+        var bytes = ResponseEncoding.encode(
+            response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
+        guard let dribble = response.dribble, head.method != .HEAD, !response.body.isEmpty else {
+            write(bytes, context: context)
+            finish(context: context)
+            return
+        }
+        // The head and the first piece of the body now; the other pieces spread over the duration.
+        let headLength = bytes.readableBytes - response.body.count
+        let pieceLength = (response.body.count + dribble.chunks - 1) / dribble.chunks
+        var pieces = [bytes.readSlice(length: headLength + min(pieceLength, response.body.count))!]
+        while bytes.readableBytes > 0 { pieces.append(bytes.readSlice(length: min(pieceLength, bytes.readableBytes))!) }
+        busy = true
+        sendPieces(pieces[...], interval: pieces.count > 1 ? dribble.duration / Double(pieces.count - 1) : 0, context: context)
+    }
+
+    private func sendPieces(_ pieces: ArraySlice<ByteBuffer>, interval: TimeInterval, context: ChannelHandlerContext) {
+        guard let first = pieces.first else { return }
+        let rest = pieces.dropFirst()
+        if rest.isEmpty {
+            write(first, context: context)
+            finish(context: context)
+        } else {
+            context.writeAndFlush(wrapOutboundOut(first), promise: nil)
+            later(after: interval, context: context) { handler, context in handler.sendPieces(rest, interval: interval, context: context) }
+        }
+    }
+
+    private func write(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+        if closing {
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        }
+    }
+
+    /// One answer is out: answer the requests that queued behind it, in order.
+    private func finish(context: ChannelHandlerContext) {
+        busy = false
+        if closing {
+            waiting.removeAll()
+            return
+        }
+        while !busy, !closing, !waiting.isEmpty { answer(waiting.removeFirst(), context: context) }
     }
 
     func read(context: ChannelHandlerContext) {
@@ -85,6 +164,12 @@ final class RequestHandler: ChannelDuplexHandler {
             context.read()
         }
         context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        active = false
+        waiting.removeAll()
+        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {

@@ -30,6 +30,14 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "name"))
     var provider: String?
 
+    @Option(help: ArgumentHelp(
+        "Delay every answer whose fixture names none: milliseconds (250), uniform:MIN-MAX or lognormal:MEDIAN,SIGMA.",
+        valueName: "spec"))
+    var delay: String?
+
+    @Option(help: "Seed of random delays: the same seed gives the same delays in every run.")
+    var delaySeed: UInt64 = 0
+
     @Option(help: "How many requests, and separately how many misses, the journal keeps.")
     var journalCapacity: Int = 1000
 
@@ -40,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard journalCapacity > 0 else { throw ValidationError("--journal-capacity must be at least 1") }
         guard bodyCacheMB >= 0 else { throw ValidationError("--body-cache-mb cannot be negative") }
+        if let delay, Delay.parse(delay) == nil {
+            throw ValidationError("--delay '\(delay)' is not a delay; use milliseconds (250), uniform:50-300 or lognormal:200,0.5")
+        }
     }
 
     func run() async throws {
@@ -52,7 +63,9 @@ struct ServeCommand: AsyncParsableCommand {
             fixtures = fixtures.filter { $0.provider == provider }
         }
         let mount = provider.flatMap { ProviderMount.known[$0] }
-        let responder = Responder(fixtures: fixtures, mount: mount, journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
+        let responder = Responder(
+            fixtures: fixtures, mount: mount, defaultDelay: delay.flatMap(Delay.parse), delaySeed: delaySeed,
+            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
         let server: Server
         do {
             server = try await Server.start(responder: responder, host: host, port: port)

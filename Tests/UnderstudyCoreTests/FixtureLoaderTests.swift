@@ -50,7 +50,7 @@ struct FixtureLoaderTests {
             "yelp/a.json $.request.path: \"v3/x\" must start with '/'",
             "yelp/a.json $.request.query.limit.matches: invalid regular expression /(/",
             "yelp/a.json $.request.query.term: null is not a condition; use {\"absent\": true}",
-            "yelp/a.json $.response.jsn: unknown member \"jsn\" (did you mean \"json\"?); expected one of base64, fault, file, headers, json, status, template, text",
+            "yelp/a.json $.response.jsn: unknown member \"jsn\" (did you mean \"json\"?); expected one of base64, delay, dribble, fault, file, headers, json, status, template, text",
             "yelp/a.json $.response.status: expected an HTTP status code from 100 to 599, found 700",
             "yelp/b.json:4:1: invalid JSON: unexpected character '}', expected a value",
         ]

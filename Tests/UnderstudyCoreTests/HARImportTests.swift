@@ -206,15 +206,15 @@ struct HARImportTests {
     }
 
     @Test func fileNamesAreStableSlugsAndHashes() {
-        #expect(ImportedFileName.fnv1a64("a".utf8) == 0xaf63_dc4c_8601_ec8c)
-        #expect(ImportedFileName.fnv1a64("".utf8) == 0xcbf2_9ce4_8422_2325)
+        #expect(StableHash.fnv1a64("a".utf8) == 0xaf63_dc4c_8601_ec8c)
+        #expect(StableHash.fnv1a64("".utf8) == 0xcbf2_9ce4_8422_2325)
         #expect(ImportedFileName.slug("/v3/businesses/search") == "v3-businesses-search")
         #expect(ImportedFileName.slug("/") == "root")
         #expect(ImportedFileName.slug("/v19.0//me/") == "v19-0-me")
         #expect(ImportedFileName.slug("/café/crêpes!") == "caf-cr-pes")
         let long = ImportedFileName.slug("/" + String(repeating: "abcdefghi/", count: 20))
         #expect(long.count <= 60 && !long.hasSuffix("-"))
-        #expect(ImportedFileName.base(method: "GET", path: "/v3/x", requestKey: "k") == "get-v3-x-\(ImportedFileName.hex32(ImportedFileName.fnv1a64("k".utf8)))")
+        #expect(ImportedFileName.base(method: "GET", path: "/v3/x", requestKey: "k") == "get-v3-x-\(ImportedFileName.hex32(StableHash.fnv1a64("k".utf8)))")
         #expect(ImportedFileName.hex32(0x0000_0001_0000_0000) == "00000001")
     }
 

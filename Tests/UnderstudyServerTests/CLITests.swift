@@ -80,6 +80,21 @@ struct CLITests {
         let result = try CLIProcess.run(["serve", "--port", "70000"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--port must be from 0 to 65535"))
+        let delay = try CLIProcess.run(["serve", "--delay", "soon"])
+        #expect(delay.status == 64)
+        #expect(delay.stderr.contains("--delay 'soon' is not a delay"))
+    }
+
+    @Test func serveDelaysEveryAnswerWhenAsked() async throws {
+        let root = try temporaryTree(["yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": 1}}"#])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let server = try CLIProcess.Serving(["--fixtures", root, "--delay", "300"])
+        let started = Date()
+        let (_, response) = try await URLSession.shared.data(from: server.url.appendingPathComponent("v3/a"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        // A lower bound only: the real clock is used here, and slow machines only add time.
+        #expect(Date().timeIntervalSince(started) >= 0.3)
+        #expect(server.stop().status == 0)
     }
 
     /// The README's quick start: serve the bundled fixtures, ask for the Yelp search shown there.

@@ -114,6 +114,19 @@ final class RawHTTPConnection {
         }
     }
 
+    /// Whether any byte has arrived that has not been read yet (does not wait).
+    func hasUnreadBytes() -> Bool {
+        if !buffer.isEmpty { return true }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
+    /// Reads until what has arrived contains `text`, and returns it all without consuming it.
+    func waitFor(_ text: String) throws -> String {
+        while !String(decoding: buffer, as: UTF8.self).contains(text) { try fill() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     /// Whether the server has closed the connection (reads end of stream).
     func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0

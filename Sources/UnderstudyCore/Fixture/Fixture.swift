@@ -100,6 +100,10 @@ public struct FixtureResponse: Sendable {
     public let fault: Fault?
     /// For `"template": true`: the body and header values to render per request.
     let template: ResponseTemplate?
+    /// How long to wait before answering; `nil` for the server's default.
+    public let delay: Delay?
+    /// Send the body in chunks over a duration.
+    public let dribble: Dribble?
 }
 
 /// The parts of a templated response, compiled at load time.

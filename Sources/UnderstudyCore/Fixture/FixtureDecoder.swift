@@ -304,7 +304,64 @@ struct FixtureDecoder {
                 report(path.appending("template"), "expected true or false, found \(JSONWriter.string(value))")
             }
         }
-        return FixtureResponse(status: status, headers: headers, body: body, fault: fault, template: template)
+        let delay = members["delay"].flatMap { decodeDelay($0, at: path.appending("delay")) }
+        let dribble = members["dribble"].flatMap { decodeDribble($0, at: path.appending("dribble")) }
+        return FixtureResponse(status: status, headers: headers, body: body, fault: fault, template: template, delay: delay, dribble: dribble)
+    }
+
+    private mutating func decodeDelay(_ value: JSONValue, at path: JSONPath) -> Delay? {
+        func milliseconds(_ value: JSONValue?, _ path: JSONPath, positive: Bool = false) -> Double? {
+            guard case .number(let number)? = value, number.value >= 0, !positive || number.value > 0 else {
+                report(path, "expected \(positive ? "a positive" : "a non-negative") number of milliseconds, found \(value.map { JSONWriter.string($0) } ?? "nothing")")
+                return nil
+            }
+            return number.value
+        }
+        if case .number = value { return milliseconds(value, path).map { .fixed(milliseconds: $0) } }
+        guard let members = object(value, at: path), members.count == 1, let (kind, argument) = members.first else {
+            report(path, "expected milliseconds, or one of {\"fixed\": ms}, {\"uniform\": {\"min\", \"max\"}}, {\"logNormal\": {\"median\", \"sigma\"}}")
+            return nil
+        }
+        let argumentPath = path.appending(kind)
+        switch kind {
+        case "fixed":
+            return milliseconds(argument, argumentPath).map { .fixed(milliseconds: $0) }
+        case "uniform":
+            guard let bounds = object(argument, at: argumentPath) else { return nil }
+            checkKeys(bounds, allowed: ["min", "max"], at: argumentPath)
+            guard let low = milliseconds(bounds["min"], argumentPath.appending("min")),
+                let high = milliseconds(bounds["max"], argumentPath.appending("max"))
+            else { return nil }
+            guard low <= high else {
+                report(argumentPath, "min (\(low)) must not exceed max (\(high))")
+                return nil
+            }
+            return .uniform(min: low, max: high)
+        case "logNormal":
+            guard let shape = object(argument, at: argumentPath) else { return nil }
+            checkKeys(shape, allowed: ["median", "sigma"], at: argumentPath)
+            guard let median = milliseconds(shape["median"], argumentPath.appending("median"), positive: true),
+                let sigma = milliseconds(shape["sigma"], argumentPath.appending("sigma"))
+            else { return nil }
+            return .logNormal(median: median, sigma: sigma)
+        default:
+            report(argumentPath, "unknown delay \"\(kind)\"; expected fixed, uniform or logNormal")
+            return nil
+        }
+    }
+
+    private mutating func decodeDribble(_ value: JSONValue, at path: JSONPath) -> Dribble? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["duration", "chunks"], at: path)
+        guard case .number(let duration)? = members["duration"], duration.value >= 0 else {
+            report(path.appending("duration"), "expected a non-negative number of milliseconds")
+            return nil
+        }
+        guard let chunks = members["chunks"]?.intValue, (2...10_000).contains(chunks) else {
+            report(path.appending("chunks"), "expected an integer from 2 to 10000")
+            return nil
+        }
+        return Dribble(duration: duration.value / 1000, chunks: chunks)
     }
 
     /// Compiles the placeholders of a `"template": true` response: its `json` or `text` body
@@ -402,7 +459,9 @@ struct FixtureDecoder {
     private static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario"]
     private static let scenarioKeys: Set<String> = ["name", "requires", "moveTo"]
     private static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
-    private static let responseKeys: Set<String> = ["status", "headers", "json", "text", "base64", "file", "fault", "template"]
+    private static let responseKeys: Set<String> = [
+        "status", "headers", "json", "text", "base64", "file", "fault", "template", "delay", "dribble",
+    ]
 
     private mutating func checkKeys(_ members: [String: JSONValue], allowed: Set<String>, at path: JSONPath) {
         guard !members.keys.allSatisfy(allowed.contains) else { return }

@@ -8,7 +8,7 @@ enum ImportedFileName {
 
     /// `<method lower-cased>-<path slug>-<8 hex digits>`, the digits a stable hash of `requestKey`.
     static func base(method: String, path: String, requestKey: String) -> String {
-        "\(method.lowercased())-\(slug(path))-\(hex32(fnv1a64(requestKey.utf8)))"
+        "\(method.lowercased())-\(slug(path))-\(hex32(StableHash.fnv1a64(requestKey.utf8)))"
     }
 
     /// The path's segments joined by `-`: every run of characters other than ASCII letters and
@@ -31,16 +31,6 @@ enum ImportedFileName {
             bytes.append(byte)
         }
         return bytes.isEmpty ? "root" : String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// FNV-1a, 64 bits: stable everywhere, unlike `Hasher`, which is seeded per process.
-    static func fnv1a64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 
     /// The 64-bit hash folded to 32 bits, as 8 lower-case hex digits.

@@ -17,8 +17,13 @@ public final class Responder: Sendable {
 
     /// Set when one provider is served alone at the root of its port.
     public let mount: ProviderMount?
-    /// The time templates read; a `ManualClock` in tests.
+    /// The time templates read and delays wait on; a `ManualClock` in tests.
     public let clock: any ServerClock
+    /// The delay of fixtures that name none.
+    public let defaultDelay: Delay?
+    /// Seeds random delays: the same seed gives the same delays in every run.
+    public let delaySeed: UInt64
+    private let answerCounts = Locked([String: Int]())
 
     /// - Parameters:
     ///   - fixtures: the fixtures to answer from.
@@ -26,13 +31,17 @@ public final class Responder: Sendable {
     ///     that lack it (paths that already carry it, or that only match without it, still work).
     ///   - journalCapacity: how many requests (and, separately, misses) the journal keeps.
     ///   - bodyCacheBytes: how many bytes of body files to keep in memory.
-    ///   - clock: the time templates read (`now`).
+    ///   - clock: the time templates read (`now`) and delays wait on.
+    ///   - defaultDelay: the delay of fixtures that name none.
+    ///   - delaySeed: seeds random delays.
     public init(
-        fixtures: [Fixture], mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), journalCapacity: Int = 1000,
-        bodyCacheBytes: Int = 32 << 20
+        fixtures: [Fixture], mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
+        delaySeed: UInt64 = 0, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20
     ) {
         self.mount = mount
         self.clock = clock
+        self.defaultDelay = defaultDelay
+        self.delaySeed = delaySeed
         index = FixtureIndex(fixtures)
         journal = Journal(capacity: journalCapacity)
         bodies = BodyStore(budget: bodyCacheBytes)
@@ -52,7 +61,12 @@ public final class Responder: Sendable {
             journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
             return response
         }
-        let response = render(fixture.responses[nextPosition(in: fixture)], of: fixture, for: matched)
+        let chosen = fixture.responses[nextPosition(in: fixture)]
+        var response = render(chosen, of: fixture, for: matched)
+        response.dribble = chosen.dribble
+        if let delay = chosen.delay ?? defaultDelay {
+            response.delay = delay.seconds(seed: delaySeed, file: fixture.file, count: nextAnswerCount(of: fixture, delay: delay))
+        }
         journal.record(method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil)
         return response
     }
@@ -92,11 +106,23 @@ public final class Responder: Sendable {
         return true
     }
 
-    /// Clears the journal, rewinds every sequence and returns every scenario to `Started`.
+    /// Clears the journal, rewinds every sequence and every random delay, and returns every
+    /// scenario to `Started`.
     public func reset() {
         journal.reset()
         sequencePositions.withLock { $0.removeAll() }
         scenarioStates.withLock { $0.removeAll() }
+        answerCounts.withLock { $0.removeAll() }
+    }
+
+    /// How many times the fixture has answered before, for seeding random delays (a fixed
+    /// delay needs no count, so it takes no lock).
+    private func nextAnswerCount(of fixture: Fixture, delay: Delay) -> Int {
+        if case .fixed = delay { return 0 }
+        return answerCounts.withLock { counts in
+            defer { counts[fixture.file, default: 0] += 1 }
+            return counts[fixture.file, default: 0]
+        }
     }
 
     /// The response to play now: sequences advance on each match and stay on their last step.

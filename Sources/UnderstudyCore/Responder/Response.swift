@@ -1,3 +1,5 @@
+import Foundation
+
 /// An HTTP response produced by the responder; the transport adds framing (Content-Length,
 /// Connection) and nothing else.
 public struct Response: Sendable {
@@ -9,12 +11,18 @@ public struct Response: Sendable {
     public var body: [UInt8]
     /// A fault the transport must play instead of sending this response as it is.
     public var fault: Fault?
+    /// Seconds (on the server's clock) to wait before sending.
+    public var delay: TimeInterval
+    /// Send the body in chunks over a duration, after the delay.
+    public var dribble: Dribble?
 
-    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = [], fault: Fault? = nil) {
+    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = [], fault: Fault? = nil, delay: TimeInterval = 0, dribble: Dribble? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.fault = fault
+        self.delay = delay
+        self.dribble = dribble
     }
 
     /// A JSON response. Understudy's own answers (misses, the admin API) are pretty-printed:
