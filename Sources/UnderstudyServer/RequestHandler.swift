@@ -23,7 +23,10 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     private let responder: Responder
-    private let maximumBodySize: Int
+    private let limits: ServerLimits
+    private let fromLoopback: Bool
+    /// Closes the connection when the next request does not arrive complete in time.
+    private var deadline: Scheduled<Void>?
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var bodyTooLarge = false
@@ -35,9 +38,33 @@ final class RequestHandler: ChannelDuplexHandler {
     private var active = true
     private var readPending = false
 
-    init(responder: Responder, maximumBodySize: Int) {
+    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool) {
         self.responder = responder
-        self.maximumBodySize = maximumBodySize
+        self.limits = limits
+        self.fromLoopback = fromLoopback
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        armDeadline(context: context)
+        context.fireChannelActive()
+    }
+
+    /// Gives the next request `requestTimeout` to arrive complete, on the real clock: a
+    /// protective limit, unlike the fixture delays that follow the responder's clock.
+    private func armDeadline(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: limits.requestTimeout) {
+            let (handler, context) = bound.value
+            guard handler.active, !handler.busy, !handler.closing else { return }
+            handler.closing = true
+            let answer = Response(
+                status: 408, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
+                body: Array("no complete request within \(handler.limits.requestTimeout.nanoseconds / 1_000_000) ms".utf8))
+            handler.write(
+                ResponseEncoding.encode(answer, version: .http1_1, closing: true, omitBody: false, allocator: context.channel.allocator),
+                context: context)
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -49,7 +76,7 @@ final class RequestHandler: ChannelDuplexHandler {
             bodyTooLarge = false
         case .body(var buffer):
             guard !bodyTooLarge else { return }
-            if body.count + buffer.readableBytes > maximumBodySize {
+            if body.count + buffer.readableBytes > limits.maximumBodySize {
                 bodyTooLarge = true
                 body.removeAll()
             } else {
@@ -58,6 +85,7 @@ final class RequestHandler: ChannelDuplexHandler {
         case .end:
             guard let head else { return }
             self.head = nil
+            deadline?.cancel()
             let received = Received(head: head, body: body, bodyTooLarge: bodyTooLarge)
             if busy { waiting.append(received) } else { answer(received, context: context) }
         }
@@ -66,12 +94,12 @@ final class RequestHandler: ChannelDuplexHandler {
     private func answer(_ received: Received, context: ChannelHandlerContext) {
         let response: Response
         if received.bodyTooLarge {
-            response = Response.json(["understudy": ["error": .string("request body larger than \(maximumBodySize) bytes")]], status: 413)
+            response = Response.json(["understudy": ["error": .string("request body larger than \(limits.maximumBodySize) bytes")]], status: 413)
         } else {
             let head = received.head
             response = responder.respond(to: Request(
                 method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: received.body))
+                headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback))
         }
         if response.delay > 0 {
             busy = true
@@ -148,6 +176,7 @@ final class RequestHandler: ChannelDuplexHandler {
             return
         }
         while !busy, !closing, !waiting.isEmpty { answer(waiting.removeFirst(), context: context) }
+        if !busy && !closing { armDeadline(context: context) }
     }
 
     func read(context: ChannelHandlerContext) {
@@ -168,6 +197,7 @@ final class RequestHandler: ChannelDuplexHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         active = false
+        deadline?.cancel()
         waiting.removeAll()
         context.fireChannelInactive()
     }
@@ -175,11 +205,13 @@ final class RequestHandler: ChannelDuplexHandler {
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         // A request that cannot be parsed gets a 400, then this connection closes; the server
         // goes on. Other errors (resets) just end the connection.
-        if error is HTTPParserError, !closing {
+        if let parserError = error as? HTTPParserError, !closing {
             closing = true
             let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(ResponseEncoding.badRequest(allocator: channel.allocator)))
-                .whenComplete { _ in channel.close(promise: nil) }
+            let answer = parserError == .headerOverflow
+                ? ResponseEncoding.plain(431, "request headers larger than \(limits.maximumHeaderSize) bytes or more than \(limits.maximumHeaderCount) fields", allocator: channel.allocator)
+                : ResponseEncoding.badRequest(allocator: channel.allocator)
+            context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in channel.close(promise: nil) }
         } else {
             context.close(promise: nil)
         }

@@ -55,9 +55,13 @@ enum ResponseEncoding {
 
     /// A plain-text answer for requests that cannot be parsed; the connection closes after it.
     static func badRequest(allocator: ByteBufferAllocator) -> ByteBuffer {
-        let body = "the request could not be parsed as HTTP/1.1"
-        return encode(
-            Response(status: 400, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")], body: Array(body.utf8)),
+        plain(400, "the request could not be parsed as HTTP/1.1", allocator: allocator)
+    }
+
+    /// A plain-text answer after which the connection closes.
+    static func plain(_ status: Int, _ text: String, allocator: ByteBufferAllocator) -> ByteBuffer {
+        encode(
+            Response(status: status, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")], body: Array(text.utf8)),
             version: .http1_1, closing: true, omitBody: false, allocator: allocator)
     }
 }

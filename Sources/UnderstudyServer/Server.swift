@@ -34,16 +34,21 @@ public final class Server: Sendable {
     ///   - responder: what answers requests.
     ///   - host: the address to bind; loopback by default, so nothing outside this machine reaches it.
     ///   - port: the port; 0 picks a free one (read it back from `port`).
-    ///   - maximumBodySize: larger request bodies get 413.
+    ///   - limits: what one client may ask (sizes, timeouts, connections) and the answers past them.
     ///   - group: the event loops; the process-wide singleton by default, so starting many
     ///     servers (one per test) costs no threads.
     public static func start(
         responder: Responder,
         host: String = "127.0.0.1",
         port: Int = 0,
-        maximumBodySize: Int = 16 << 20,
+        limits: ServerLimits = .standard,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> Server {
+        let connections = ConnectionCount()
+        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+        decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
+        decoderLimits.maxHeaderFieldSize = limits.maximumHeaderSize
+        decoderLimits.maxHeaderFieldCount = limits.maximumHeaderCount
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -52,9 +57,14 @@ public final class Server: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
+                    guard connections.admit(limit: limits.maximumConnections) else {
+                        try pipeline.addHandler(TurnAwayHandler(limit: limits.maximumConnections))
+                        return
+                    }
+                    channel.closeFuture.whenComplete { _ in connections.release() }
                     // NIO parses requests; responses are encoded whole by RequestHandler.
-                    try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
-                    try pipeline.addHandler(RequestHandler(responder: responder, maximumBodySize: maximumBodySize))
+                    try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
+                    try pipeline.addHandler(RequestHandler(responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false))
                 }
             }
             .bind(host: host, port: port)
@@ -68,9 +78,10 @@ public final class Server: Sendable {
         responder: Responder,
         host: String = "127.0.0.1",
         port: Int = 0,
+        limits: ServerLimits = .standard,
         _ body: (Server) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(responder: responder, host: host, port: port)
+        let server = try await start(responder: responder, host: host, port: port, limits: limits)
         do {
             let result = try await body(server)
             try await server.shutdown()
@@ -94,5 +105,16 @@ public final class Server: Sendable {
     /// Waits until the server has been shut down.
     public func waitUntilClosed() async throws {
         try await channel.closeFuture.get()
+    }
+}
+
+extension SocketAddress {
+    /// Whether the peer is this machine: 127.0.0.0/8, ::1 (also IPv4-mapped), or a Unix socket.
+    var isLoopback: Bool {
+        switch self {
+        case .v4(let address): return address.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v6: return ipAddress == "::1" || (ipAddress?.hasPrefix("::ffff:127.") ?? false)
+        case .unixDomainSocket: return true
+        }
     }
 }

@@ -38,6 +38,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seed of random delays: the same seed gives the same delays in every run.")
     var delaySeed: UInt64 = 0
 
+    @Option(help: ArgumentHelp(
+        "Require this token (header X-Understudy-Admin-Token) on admin requests; without one, only clients on this machine may use them. Also read from UNDERSTUDY_ADMIN_TOKEN.",
+        valueName: "token"))
+    var adminToken: String?
+
     @Option(help: "How many requests, and separately how many misses, the journal keeps.")
     var journalCapacity: Int = 1000
 
@@ -65,6 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
         let mount = provider.flatMap { ProviderMount.known[$0] }
         let responder = Responder(
             fixtures: fixtures, mount: mount, defaultDelay: delay.flatMap(Delay.parse), delaySeed: delaySeed,
+            adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
         let server: Server
         do {
@@ -74,6 +80,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
         Console.line("Listening on \(server.baseURL.absoluteString)")
+        if responder.adminToken != nil {
+            Console.line("Admin API: requires the header X-Understudy-Admin-Token")
+        } else if !["127.0.0.1", "localhost", "::1"].contains(host) {
+            Console.line("Admin API: answers clients on this machine only (--admin-token allows others)")
+        }
         if let mount {
             Console.line("\(mount.provider) alone: use \(server.baseURL.absoluteString) as its base URL in place of \(mount.baseURL)")
         }

@@ -62,9 +62,9 @@ struct CLIProcess {
             try process.run()
             var text = ""
             let deadline = Date().addingTimeInterval(timeout)
-            // serve announces itself in two lines ("Understudy serving…", "Listening on…"), and a
-            // third with --provider; read until they are complete or the process ends.
-            let startupLines = arguments.contains("--provider") ? 3 : 2
+            // serve announces itself in two lines ("Understudy serving…", "Listening on…"), and one
+            // more each for --provider and --admin-token; read until they are complete or it ends.
+            let startupLines = 2 + (arguments.contains("--provider") ? 1 : 0) + (arguments.contains("--admin-token") ? 1 : 0)
             while Date() < deadline, text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) < startupLines {
                 let chunk = outputPipe.fileHandleForReading.availableData
                 if chunk.isEmpty { break }  // end of stream: the process ended

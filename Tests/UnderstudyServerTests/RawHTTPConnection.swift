@@ -114,6 +114,21 @@ final class RawHTTPConnection {
         }
     }
 
+    /// Sends raw bytes, which need not be UTF-8.
+    func send(bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "send failed: errno \(errno)") }
+            sent += count
+        }
+    }
+
+    /// Closes the sending side: the server sees the end of the request stream.
+    func shutdownWrite() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// Whether any byte has arrived that has not been read yet (does not wait).
     func hasUnreadBytes() -> Bool {
         if !buffer.isEmpty { return true }

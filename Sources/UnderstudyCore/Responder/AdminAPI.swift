@@ -7,7 +7,17 @@ struct AdminAPI {
         "GET /__understudy/scenarios", "PUT /__understudy/scenarios/{name} {\"state\": \"...\"}",
     ]
 
+    /// The header that carries the admin token.
+    static let tokenHeader = "X-Understudy-Admin-Token"
+
     func respond(to request: Request) -> Response {
+        if let token = responder.adminToken {
+            guard request.headerValues(Self.tokenHeader.lowercased()).first == token else {
+                return .json(["understudy": ["error": .string("the admin API needs the header \(Self.tokenHeader) with the server's admin token")]], status: 401)
+            }
+        } else if !request.fromLoopback {
+            return .json(["understudy": ["error": "the admin API answers clients on the server's machine only; start the server with --admin-token to allow others"]], status: 403)
+        }
         let endpoint = String(request.path.dropFirst(Responder.adminPrefix.count))
         switch (request.method, endpoint) {
         case ("GET", "/health"):

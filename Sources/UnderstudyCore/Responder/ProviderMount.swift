@@ -23,6 +23,6 @@ public struct ProviderMount: Sendable, Hashable {
     func mounted(_ request: Request) -> Request? {
         guard !basePath.isEmpty, request.path != basePath, !request.path.hasPrefix(basePath + "/") else { return nil }
         let target = request.target.hasPrefix("/") ? basePath + request.target : request.target
-        return Request(method: request.method, target: target, headers: request.headers, body: request.body)
+        return Request(method: request.method, target: target, headers: request.headers, body: request.body, fromLoopback: request.fromLoopback)
     }
 }

@@ -19,9 +19,13 @@ public struct Request: Sendable {
     /// The query parameters, decoded, in order.
     public let query: QueryParameters
 
+    /// Whether the client is on this machine; the admin API answers others only with a token.
+    public let fromLoopback: Bool
+
     /// Creates a request and decodes its path and query.
-    public init(method: String, target: String, headers: [HTTPField] = [], body: [UInt8] = []) {
+    public init(method: String, target: String, headers: [HTTPField] = [], body: [UInt8] = [], fromLoopback: Bool = true) {
         self.method = method
+        self.fromLoopback = fromLoopback
         self.target = target
         self.headers = headers
         self.body = body

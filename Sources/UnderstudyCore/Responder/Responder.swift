@@ -23,6 +23,9 @@ public final class Responder: Sendable {
     public let defaultDelay: Delay?
     /// Seeds random delays: the same seed gives the same delays in every run.
     public let delaySeed: UInt64
+    /// When set, every admin request must carry it in `X-Understudy-Admin-Token`; when not,
+    /// the admin API answers clients on this machine only.
+    public let adminToken: String?
     private let answerCounts = Locked([String: Int]())
 
     /// - Parameters:
@@ -34,10 +37,12 @@ public final class Responder: Sendable {
     ///   - clock: the time templates read (`now`) and delays wait on.
     ///   - defaultDelay: the delay of fixtures that name none.
     ///   - delaySeed: seeds random delays.
+    ///   - adminToken: required on admin requests when set; otherwise only local clients may use them.
     public init(
         fixtures: [Fixture], mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
-        delaySeed: UInt64 = 0, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20
+        delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20
     ) {
+        self.adminToken = adminToken
         self.mount = mount
         self.clock = clock
         self.defaultDelay = defaultDelay
