@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// A bounded load run against the real `understudy serve` process, on loopback: 1,000
+/// connections open at once, each kept alive for several requests. It asserts that every
+/// request was answered correctly; memory is printed for the record, never asserted.
+@Suite("Load")
+struct LoadTests {
+    static let connections = 1000
+    static let rounds = 3
+
+    /// Resident memory of a process in MB, from /proc (Linux only).
+    private func residentMB(_ pid: Int32, field: String = "VmRSS") -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes / 1024
+    }
+
+    @Test func aThousandKeepAliveConnectionsAtOnce() throws {
+        let root = NSTemporaryDirectory() + "understudy-load-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/yelp", withIntermediateDirectories: true)
+        let body = "[" + (0..<400).map { #"{"id": "business-\#($0)", "rating": 4.5}"# }.joined(separator: ",") + "]"
+        try Data(body.utf8).write(to: URL(fileURLWithPath: root + "/yelp/search.body.json"))
+        try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search"}, "response": {"file": "search.body.json"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: root + "/yelp/search.json"))
+        let server = try CLIProcess.Serving(["--fixtures", root])
+        defer { _ = server.stop() }
+        let pid = server.process.processIdentifier
+        guard let port = server.url.port else { throw CLIProcess.CLIError(description: "no port in \(server.url)") }
+
+        for _ in 0..<50 { _ = try RawHTTPConnection(port: port).get("/v3/businesses/search") }  // warm up
+        let baseline = residentMB(pid)
+        // Two identical phases: retained memory that does not grow in the second is the
+        // allocator keeping pages for reuse, not a leak.
+        var afterPhases: [Double] = []
+        var line = ""
+        for phase in 1...2 {
+            let started = Date()
+            var clients = try (0..<Self.connections).map { _ in try RawHTTPConnection(port: port, timeoutSeconds: 10) }
+            var answered = 0
+            for _ in 0..<Self.rounds {
+                // Every connection asks before any reads, so the server holds them all at once.
+                for client in clients { try client.send(RawHTTPConnection.request("GET", "/v3/businesses/search")) }
+                for client in clients {
+                    let response = try client.readResponse()
+                    if response.status == 200 && response.body.count == body.utf8.count { answered += 1 }
+                }
+            }
+            let seconds = Date().timeIntervalSince(started)
+            let loaded = residentMB(pid)
+            clients.removeAll()  // closes all 1,000
+            #expect(answered == Self.connections * Self.rounds)
+            // Let the server see the closes: a few sequential requests on a fresh connection.
+            let probe = try RawHTTPConnection(port: port)
+            for _ in 0..<20 { #expect(try probe.get("/v3/businesses/search").status == 200) }
+            let after = residentMB(pid) ?? -1
+            afterPhases.append(after)
+            line += String(format: " | phase %d: %d answered in %.2f s (%.0f req/s), RSS loaded %.1f, after %.1f",
+                           phase, answered, seconds, Double(answered) / seconds, loaded ?? -1, after)
+        }
+        print(String(format: "LOAD %d connections x %d rounds, server RSS MB baseline %.1f, peak %.1f",
+                     Self.connections, Self.rounds, baseline ?? -1, residentMB(pid, field: "VmHWM") ?? -1) + line)
+    }
+}
