@@ -14,11 +14,11 @@ public enum FixtureLoader {
         guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FixtureLoadError(problems: [FixtureProblem(file: root, message: "fixtures folder not found")])
         }
-        let allFiles = DirectoryWalker.regularFiles(under: rootPath)
-        let files = allFiles.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".body.json") }.sorted()
-        let results = decodeAll(files, root: rootPath, existingFiles: Set(allFiles))
+        let listing = DirectoryWalker.list(under: rootPath)
+        let files = listing.files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".body.json") }.sorted()
+        let results = decodeAll(files, root: rootPath, existingFiles: Set(listing.files))
         var fixtures: [Fixture] = []
-        var problems: [FixtureProblem] = []
+        var problems = listing.refusedLinks.map { FixtureProblem(file: $0.key, message: "not read: \($0.value)") }
         for result in results {
             switch result {
             case .success(let fixture): fixtures.append(fixture)
@@ -33,6 +33,10 @@ public enum FixtureLoader {
     }
 
     private struct Failure: Error { let problems: [FixtureProblem] }
+
+    /// The largest fixture file read; a larger one is a problem, not an exhausted memory.
+    /// Large bodies belong in body files, which are read when served.
+    static let maximumFixtureSize = 64 << 20
 
     /// Reads and decodes files on all cores; results keep the order of `files`.
     private static func decodeAll(_ files: [String], root: String, existingFiles: Set<String>) -> [Result<Fixture, Failure>] {
@@ -51,9 +55,9 @@ public enum FixtureLoader {
     private static func decodeFile(_ file: String, root: String, existingFiles: Set<String>) -> Result<Fixture, Failure> {
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(root + "/" + file)
+            bytes = try FileBytes.read(root + "/" + file, maximumSize: maximumFixtureSize)
         } catch {
-            return .failure(Failure(problems: [FixtureProblem(file: file, message: "cannot read: \(error)")]))
+            return .failure(Failure(problems: [FixtureProblem(file: file, message: "cannot read: \(error.reason)")]))
         }
         var decoder = FixtureDecoder(file: file, root: root, existingFiles: existingFiles)
         if let fixture = decoder.decode(bytes) { return .success(fixture) }

@@ -3,11 +3,22 @@ import Foundation
 /// Lists the regular files of a folder tree with `readdir`, which reports each entry's type
 /// without a `stat` per file: loading ten thousand fixtures must not cost ten thousand calls
 /// through `FileManager`'s path bridging.
+///
+/// Symbolic links are followed only while they stay inside the root: a fixture tree must not
+/// be able to serve `/etc/passwd` through a link. Each real folder is walked once, so a link
+/// back up the tree cannot loop.
 enum DirectoryWalker {
-    /// Paths of regular files below `root`, relative to it, unsorted. Hidden files and
-    /// folders (a leading `.`) are skipped; symbolic links are followed to one level of type.
-    static func regularFiles(under root: String) -> [String] {
-        var found: [String] = []
+    struct Listing {
+        /// Regular files below the root, relative to it, unsorted.
+        var files: [String] = []
+        /// Links (relative paths) that resolve outside the root, or not at all, with why.
+        var refusedLinks: [String: String] = [:]
+    }
+
+    static func list(under root: String) -> Listing {
+        var listing = Listing()
+        guard let realRoot = realPath(root) else { return listing }
+        var visited: Set<String> = [realRoot]
         var pending = [""]
         while let relativeFolder = pending.popLast() {
             let folder = relativeFolder.isEmpty ? root : root + "/" + relativeFolder
@@ -20,17 +31,33 @@ enum DirectoryWalker {
                 if name.hasPrefix(".") { continue }
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
                 switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): pending.append(relative)
-                case Int32(DT_REG): found.append(relative)
+                case Int32(DT_DIR):
+                    if let real = realPath(root + "/" + relative), visited.insert(real).inserted { pending.append(relative) }
+                case Int32(DT_REG):
+                    listing.files.append(relative)
                 default:
-                    // DT_LNK or DT_UNKNOWN (some file systems): ask stat what it is.
+                    // A link, or a file system that does not report types: resolve it.
+                    guard let real = realPath(root + "/" + relative) else {
+                        listing.refusedLinks[relative] = "a link that cannot be resolved"
+                        continue
+                    }
+                    guard real == realRoot || real.hasPrefix(realRoot + "/") else {
+                        listing.refusedLinks[relative] = "a link that leaves the fixtures folder"
+                        continue
+                    }
                     var info = stat()
-                    guard stat(root + "/" + relative, &info) == 0 else { continue }
-                    if (info.st_mode & S_IFMT) == S_IFDIR { pending.append(relative) }
-                    if (info.st_mode & S_IFMT) == S_IFREG { found.append(relative) }
+                    guard stat(real, &info) == 0 else { continue }
+                    if (info.st_mode & S_IFMT) == S_IFDIR, visited.insert(real).inserted { pending.append(relative) }
+                    if (info.st_mode & S_IFMT) == S_IFREG { listing.files.append(relative) }
                 }
             }
         }
-        return found
+        return listing
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -9,14 +9,17 @@ public enum FileBytes {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// The whole content of the file at `path`.
-    public static func read(_ path: String) throws(IOError) -> [UInt8] {
+    /// The whole content of the file at `path`; a file larger than `maximumSize` is an error.
+    public static func read(_ path: String, maximumSize: Int = .max) throws(IOError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw IOError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw IOError(path: path, reason: String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw IOError(path: path, reason: "not a regular file") }
+        guard Int(info.st_size) <= maximumSize else {
+            throw IOError(path: path, reason: "\(Int(info.st_size) >> 20) MB is more than the \(maximumSize >> 20) MB a fixture file may be; put large bodies in a body file")
+        }
         // One byte more than the size, so a single read normally reaches end of file.
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var filled = 0
