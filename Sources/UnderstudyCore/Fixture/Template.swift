@@ -136,25 +136,32 @@ struct TemplateContext {
     }
 }
 
-extension JSONValue {
-    /// The value at an RFC 6901 JSON pointer (`""` is the whole document, `/a/0/b~1c` is a
-    /// member `b/c` of the first element of `a`).
-    func at(pointer: String) -> JSONValue? {
-        guard !pointer.isEmpty else { return self }
-        var current = self
-        for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            switch current {
-            case .object(let members):
-                guard let next = members[key] else { return nil }
-                current = next
-            case .array(let elements):
-                guard let index = Int(key), elements.indices.contains(index) else { return nil }
-                current = elements[index]
-            default:
-                return nil
-            }
+/// The parts of a templated response, compiled at load time.
+struct ResponseTemplate: Sendable {
+    /// Header values with placeholders, by position in `headers`.
+    let headers: [Int: Template]
+    let body: TemplatedBody?
+}
+
+/// A body rendered per request.
+enum TemplatedBody: Sendable {
+    case text(Template)
+    case json(TemplatedJSON)
+}
+
+/// A JSON value whose strings may hold placeholders.
+indirect enum TemplatedJSON: Sendable {
+    case literal(JSONValue)
+    case template(Template)
+    case array([TemplatedJSON])
+    case object([String: TemplatedJSON])
+
+    func render(_ context: TemplateContext) -> JSONValue {
+        switch self {
+        case .literal(let value): value
+        case .template(let template): template.renderJSON(context)
+        case .array(let elements): .array(elements.map { $0.render(context) })
+        case .object(let members): .object(members.mapValues { $0.render(context) })
         }
-        return current
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A response body kept in a file. A class so the body store can key its cache by identity
+/// instead of hashing the path on every request, and so it can keep the file open.
+///
+/// Fixtures are a snapshot taken at startup, bodies included: once a body has been read, the
+/// file stays open (or cached), so replacing or deleting it does not change what is served.
+/// Restart the server to pick up edits.
+public final class BodyFile: Sendable {
+    /// The absolute path.
+    public let path: String
+    /// The open descriptor and the size when opened, once read; `nil` until then or when the
+    /// process has no descriptor to spare.
+    private let open = Locked<(descriptor: Int32, size: Int)?>(nil)
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    deinit {
+        if let descriptor = open.withLock({ $0?.descriptor }) {
+            close(descriptor)
+            BodyFileDescriptors.release()
+        }
+    }
+
+    /// The file's bytes: one `pread` on a kept descriptor, or a plain read when none is kept.
+    func read() throws(FileBytes.IOError) -> [UInt8] {
+        guard let (descriptor, size) = keptDescriptor() else { return try FileBytes.read(path) }
+        // One byte more than the size tells whether the file grew since it was opened.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count >= 0, count <= size else { return try FileBytes.read(path) }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    private func keptDescriptor() -> (Int32, Int)? {
+        open.withLock { open in
+            if let open { return open }
+            guard BodyFileDescriptors.reserve() else { return nil }
+            let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                if descriptor >= 0 { close(descriptor) }
+                BodyFileDescriptors.release()
+                return nil
+            }
+            open = (descriptor, Int(info.st_size))
+            return open
+        }
+    }
+}

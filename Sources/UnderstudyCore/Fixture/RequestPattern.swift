@@ -1,0 +1,42 @@
+/// The request side of a fixture: every condition listed must hold; anything not listed
+/// (extra parameters, other headers) is ignored.
+public final class RequestPattern: Sendable, Hashable {
+    /// The method, upper-case.
+    public let method: String
+    /// The path, exact or a template.
+    public let path: PathPattern
+    /// Conditions on decoded query parameters, by name.
+    public let query: [String: ValueCondition]
+    /// Conditions on headers, by lower-cased name.
+    public let headers: [String: ValueCondition]
+    /// A condition on the body, if any.
+    public let body: BodyCondition?
+
+    /// How specific the pattern is: more and stricter conditions score higher.
+    public let specificity: Int
+
+    public init(method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        specificity = path.specificity
+            + query.values.reduce(0) { $0 + $1.specificity }
+            + headers.values.reduce(0) { $0 + $1.specificity }
+            + (body?.specificity ?? 0)
+    }
+
+    /// Patterns are equal when they accept exactly the same requests.
+    public static func == (lhs: RequestPattern, rhs: RequestPattern) -> Bool {
+        lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(path)
+        hasher.combine(query)
+        hasher.combine(headers)
+        hasher.combine(body)
+    }
+}
