@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "understudy", targets: ["understudy"]),
         .library(name: "UnderstudyCore", targets: ["UnderstudyCore"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
+        .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -27,8 +28,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        // UnderstudyTesting (the only module importing XCTest/Testing) and RestaurantCore
-        // arrive with their own issues; see DESIGN.md for their place in the layers.
+        // The only module that imports XCTest and Testing. (RestaurantCore arrives with its issue.)
+        .target(name: "UnderstudyTesting", dependencies: ["UnderstudyCore", "UnderstudyServer"]),
         .executableTarget(
             name: "understudy",
             dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"]),
+        .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudyServer"]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [

@@ -1,0 +1,116 @@
+import Foundation
+import UnderstudyCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Understudy without a socket: a `URLSessionConfiguration` whose requests to `baseURL` are
+/// answered in the process by the same `Responder` the server uses, for the fastest unit tests.
+///
+/// Only sessions made from `configuration` see it (no global `URLProtocol` registration), and
+/// each instance has its own host, so tests running in parallel never share answers or state.
+public struct InProcessUnderstudy: Sendable {
+    /// Fixtures, journal, scenarios.
+    public let responder: Responder
+    /// The clock templates read and delays wait on.
+    public let clock: ManualClock
+    /// The base URL to use in place of the providers' (`http://understudy-….invalid`).
+    public let baseURL: URL
+
+    /// A fresh configuration routed to this responder; add your own settings to it.
+    public var configuration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [InProcessURLProtocol.self]
+        return configuration
+    }
+}
+
+/// Runs `body` with an in-process Understudy on the fixtures at `fixtures`.
+public func withInProcessUnderstudy<Result: Sendable>(
+    fixtures: String, clock: ManualClock = ManualClock(), _ body: (InProcessUnderstudy) async throws -> Result
+) async throws -> Result {
+    let responder = Responder(fixtures: try FixtureCache.shared.fixtures(at: fixtures), clock: clock)
+    let host = "understudy-\(UUID().uuidString.lowercased()).invalid"
+    InProcessURLProtocol.responders.withLock { $0[host] = responder }
+    defer { _ = InProcessURLProtocol.responders.withLock { $0.removeValue(forKey: host) } }
+    return try await body(InProcessUnderstudy(responder: responder, clock: clock, baseURL: URL(string: "http://\(host)")!))
+}
+
+/// Answers requests for the hosts of live in-process Understudies.
+final class InProcessURLProtocol: URLProtocol {
+    static let responders = Locked([String: Responder]())
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        guard let host = request.url?.host else { return false }
+        return responders.withLock { $0[host] != nil }
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        guard let url = request.url, let host = url.host, let responder = Self.responders.withLock({ $0[host] }),
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else {
+            client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
+            return
+        }
+        let target = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+            + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let headers = (request.allHTTPHeaderFields ?? [:]).map { HTTPField(name: $0.key, value: $0.value) }
+        let response = responder.respond(to: Request(method: request.httpMethod ?? "GET", target: target, headers: headers, body: Self.body(of: request)))
+        // A delayed answer is delivered from the clock's thread. URLProtocol is not Sendable,
+        // but one instance serves one load, and nothing else touches it meanwhile.
+        let loading = UncheckedSendable(self)
+        responder.clock.schedule(after: response.delay) { loading.value.deliver(response, for: url) }
+    }
+
+    override func stopLoading() {}
+
+    private func deliver(_ response: Response, for url: URL) {
+        if let fault = response.fault {
+            client?.urlProtocol(self, didFailWithError: URLError(Self.errorCode(for: fault)))
+            return
+        }
+        var fields: [String: String] = [:]
+        for field in response.headers { fields[field.name] = fields[field.name].map { $0 + ", " + field.value } ?? field.value }
+        fields["Content-Length"] = String(response.body.count)
+        let head = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)!
+        client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: Data(response.body))
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    /// The error the socket version of each fault gives URLSession on Linux (docs/faults.md).
+    static func errorCode(for fault: Fault) -> URLError.Code {
+        switch fault {
+        case .reset: .networkConnectionLost
+        case .empty: .badServerResponse
+        case .shortBody, .malformedChunk: .unknown
+        case .garbage: .unsupportedURL
+        case .noAnswer: .timedOut
+        }
+    }
+
+    /// The request body, which URLSession may hand over as a stream.
+    private static func body(of request: URLRequest) -> [UInt8] {
+        if let data = request.httpBody { return Array(data) }
+        guard let stream = request.httpBodyStream else { return [] }
+        stream.open()
+        defer { stream.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while stream.hasBytesAvailable {
+            let count = stream.read(&chunk, maxLength: chunk.count)
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+}
+
+/// Carries a value that is not `Sendable` across a boundary where the caller guarantees it is
+/// used by one thread at a time.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,41 @@
+import UnderstudyCore
+
+extension TestServer {
+    /// Fails the test, at the caller's line, if any request found no fixture; the message holds
+    /// each miss with its near misses, condition by condition.
+    public func expectNoUnmatchedRequests(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let misses = journal.unmatched
+        guard !misses.isEmpty else { return }
+        let reports = misses.map { entry -> String in
+            var lines = ["\(entry.method) \(entry.target)"]
+            for nearMiss in entry.nearMisses ?? [] {
+                lines.append("  closest: \(nearMiss.file)")
+                for mismatch in nearMiss.mismatches {
+                    lines.append("    \(mismatch.condition): expected \(mismatch.expected), got \(mismatch.actual)")
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+        FailureReporting.fail(
+            "\(misses.count) request\(misses.count == 1 ? "" : "s") matched no fixture:\n" + reports.joined(separator: "\n"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Fails the test, at the caller's line, unless fixture `file` answered exactly `count`
+    /// requests (`nil`: at least one).
+    public func expectRequests(
+        answeredBy file: String, count: Int? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let answered = journal.entries.filter { $0.fixture == file }.count
+        let ok = count.map { answered == $0 } ?? (answered > 0)
+        guard !ok else { return }
+        let received = journal.entries.map { "  \($0.method) \($0.target) -> \($0.fixture ?? "no fixture")" }
+        FailureReporting.fail(
+            "expected \(count.map(String.init) ?? "at least one") request\(count == 1 ? "" : "s") answered by \(file), got \(answered); received:\n"
+                + (received.isEmpty ? "  (nothing)" : received.joined(separator: "\n")),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

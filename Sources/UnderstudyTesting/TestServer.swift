@@ -1,0 +1,56 @@
+import Foundation
+import UnderstudyCore
+import UnderstudyServer
+
+/// One test's own Understudy: a real server on a free port, with its own journal, sequences,
+/// scenarios and clock, so tests run in parallel without sharing state.
+public struct TestServer: Sendable {
+    /// The running server.
+    public let server: Server
+    /// The clock templates read and delays wait on: advance it instead of sleeping.
+    public let clock: ManualClock
+
+    /// The URL to use in place of `https://api.yelp.com`, `https://maps.googleapis.com`, …
+    public var baseURL: URL { server.baseURL }
+    /// Fixtures, journal, scenarios.
+    public var responder: Responder { server.responder }
+    /// The requests this server has received.
+    public var journal: Journal { responder.journal }
+
+    /// The server of the test running now, when a `.understudy(…)` trait or an
+    /// `UnderstudyTestCase` started one.
+    @TaskLocal public static var current: TestServer?
+}
+
+/// Starts a server on port 0 with the fixtures at `fixtures`, runs `body` with it, and shuts
+/// it down however `body` ends. The base URL is known before `body` runs.
+///
+/// A fixtures folder is loaded and checked once per process and shared, read-only, by every
+/// server started from it, so a server per test costs a socket and a responder, not a load.
+/// - Parameters:
+///   - fixtures: the fixtures folder (one subfolder per provider).
+///   - clock: the server's clock; a fresh `ManualClock` by default, starting 2026-01-01.
+public func withUnderstudy<Result: Sendable>(
+    fixtures: String,
+    clock: ManualClock = ManualClock(),
+    _ body: (TestServer) async throws -> Result
+) async throws -> Result {
+    let responder = Responder(fixtures: try FixtureCache.shared.fixtures(at: fixtures), clock: clock)
+    return try await Server.withServer(responder: responder) { server in
+        try await body(TestServer(server: server, clock: clock))
+    }
+}
+
+/// Loaded fixture sets by folder, so each is read and checked once per test process.
+final class FixtureCache: Sendable {
+    static let shared = FixtureCache()
+    private let loaded = Locked([String: [Fixture]]())
+
+    func fixtures(at folder: String) throws -> [Fixture] {
+        let key = (folder as NSString).standardizingPath
+        if let fixtures = loaded.withLock({ $0[key] }) { return fixtures }
+        let fixtures = try FixtureLoader.load(from: key)
+        loaded.withLock { $0[key] = fixtures }
+        return fixtures
+    }
+}

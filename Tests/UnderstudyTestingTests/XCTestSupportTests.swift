@@ -1,0 +1,47 @@
+import Foundation
+import UnderstudyTesting
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+final class XCTestSupportTests: UnderstudyTestCase {
+    override var fixturesFolder: String? { TestFixtures.bundled }
+
+    /// Failures recorded by the test running, captured instead of reported when asked.
+    private var captured: [(description: String, file: String, line: Int)]?
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if captured != nil {
+            captured?.append((description, filePath, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    private func get(_ target: String) async throws -> HTTPURLResponse {
+        var request = URLRequest(url: URL(string: understudy.baseURL.absoluteString + target)!)
+        request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
+        return try await URLSession.shared.data(for: request).1 as! HTTPURLResponse
+    }
+
+    func testEachTestGetsARunningServer() async throws {
+        let response = try await get(TestFixtures.yelpSearch)
+        XCTAssertEqual(response.statusCode, 200)
+        understudy.expectRequests(answeredBy: TestFixtures.yelpSearchFixture, count: 1)
+        understudy.expectNoUnmatchedRequests()
+    }
+
+    func testAMissFailsAtTheCallersLineWithTheNearMissDiff() async throws {
+        _ = try await get(TestFixtures.yelpSearch.replacingOccurrences(of: "sort_by=best_match", with: "sort_by=rating"))
+        captured = []
+        let line = #line + 1
+        understudy.expectNoUnmatchedRequests()
+        let failures = captured ?? []
+        captured = nil
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.file.hasSuffix("XCTestSupportTests.swift") == true)
+        XCTAssertTrue(failures.first?.description.contains("query.sort_by: expected \"best_match\", got \"rating\"") == true, "\(failures)")
+    }
+}
