@@ -45,10 +45,13 @@ public final class Server: Sendable {
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> Server {
         let connections = ConnectionCount()
-        var decoderLimits = NIOHTTPDecoderLimitConfiguration()
-        decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
-        decoderLimits.maxHeaderFieldSize = limits.maximumHeaderSize
-        decoderLimits.maxHeaderFieldCount = limits.maximumHeaderCount
+        let decoderLimits = {
+            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+            decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
+            decoderLimits.maxHeaderFieldSize = limits.maximumHeaderSize
+            decoderLimits.maxHeaderFieldCount = limits.maximumHeaderCount
+            return decoderLimits
+        }()
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
