@@ -127,6 +127,40 @@ struct ResponderTests {
         #expect(get(feed, "/BR_iOS_CodingExam_2015_Server/Images/a.png").status == 200)
     }
 
+    @Test func overridesChangeOneFixturesAnswerUntilReset() throws {
+        let (responder, tree) = try responder([
+            "yelp/a.json": fixtureJSON(path: "/v3/a"),
+            "yelp/b.json": fixtureJSON(path: "/v3/b"),
+        ])
+        defer { tree.remove() }
+        #expect(responder.override("yelp/a.json", with: AnswerOverride(status: 503, delay: .fixed(milliseconds: 1500), fault: .reset)))
+        let changed = get(responder, "/v3/a")
+        #expect(changed.status == 503)
+        #expect(changed.delay == 1.5)
+        #expect(changed.fault == .reset)
+        #expect(get(responder, "/v3/b").status == 200)  // other fixtures untouched
+        #expect(!responder.override("yelp/nope.json", with: AnswerOverride(status: 500)))
+        responder.reset()
+        #expect(get(responder, "/v3/a").status == 200)
+    }
+
+    @Test func overridesThroughTheAdminAPI() throws {
+        let (responder, tree) = try responder(["yelp/a.json": fixtureJSON(path: "/v3/a")])
+        defer { tree.remove() }
+        let put = { (path: String, body: String) in
+            responder.respond(to: Request(method: "PUT", target: "/__understudy/overrides/" + path, body: Array(body.utf8)))
+        }
+        #expect(put("yelp/a.json", #"{"status": 429, "delay": 250}"#).status == 200)
+        #expect(get(responder, "/v3/a").status == 429)
+        #expect(try json(get(responder, "/__understudy/overrides")) == ["overrides": ["yelp/a.json": ["status": 429, "delay": 250]]])
+        #expect(put("yelp/zzz.json", #"{"status": 500}"#).status == 404)
+        let bad = put("yelp/a.json", #"{"fault": "explode"}"#)
+        #expect(bad.status == 400)
+        #expect(try json(bad)["understudy"]?["error"]?.stringValue?.hasPrefix("fault must be one of reset") == true)
+        #expect(responder.respond(to: Request(method: "DELETE", target: "/__understudy/overrides")).status == 200)
+        #expect(get(responder, "/v3/a").status == 200)
+    }
+
     @Test func adminAPI() throws {
         let (responder, tree) = try responder(["yelp/a.json": fixtureJSON(path: "/v3/a")])
         defer { tree.remove() }
@@ -137,6 +171,6 @@ struct ResponderTests {
         #expect(responder.journal.receivedCount == 0)
         let unknown = get(responder, "/__understudy/nope")
         #expect(unknown.status == 404)
-        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 6)
+        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 9)
     }
 }

@@ -42,6 +42,28 @@ struct SwiftTestingSupportTests {
         }
     }
 
+    @Test func aTestAsksForTheBadDay() async throws {
+        try await withUnderstudy(fixtures: TestFixtures.bundled) { server in
+            server.override(TestFixtures.yelpSearchFixture, status: 503)
+            #expect(try await get(server.baseURL, TestFixtures.yelpSearch).1.statusCode == 503)
+            server.override(TestFixtures.yelpSearchFixture, fault: .reset)
+            do {
+                _ = try await get(server.baseURL, TestFixtures.yelpSearch)
+                Issue.record("expected the connection to be reset")
+            } catch let error as URLError {
+                #if os(Linux)
+                #expect(error.code == .networkConnectionLost)
+                #endif
+            }
+            let line = #line + 2
+            withKnownIssue {
+                server.override("yelp/no-such-fixture.json", status: 500)
+            } matching: { issue in
+                issue.sourceLocation?.line == line && issue.comments.map(\.rawValue).joined().contains("no fixture file \"yelp/no-such-fixture.json\"")
+            }
+        }
+    }
+
     @Test func serversRunningAtOnceShareNothing() async throws {
         let root = try TestFixtures.tree([
             "google/token.json": """

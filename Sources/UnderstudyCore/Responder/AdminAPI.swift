@@ -5,6 +5,8 @@ struct AdminAPI {
     static let endpoints: [JSONValue] = [
         "GET /__understudy/health", "GET /__understudy/journal", "GET /__understudy/unmatched", "POST /__understudy/reset",
         "GET /__understudy/scenarios", "PUT /__understudy/scenarios/{name} {\"state\": \"...\"}",
+        "GET /__understudy/overrides", "PUT /__understudy/overrides/{fixture file} {\"status\", \"delay\", \"fault\"}",
+        "DELETE /__understudy/overrides",
     ]
 
     /// The header that carries the admin token.
@@ -41,7 +43,14 @@ struct AdminAPI {
             return .json(["scenarios": .object(responder.scenarios.mapValues(JSONValue.string))])
         case ("PUT", let path) where path.hasPrefix("/scenarios/") && path.count > "/scenarios/".count:
             return setScenario(String(path.dropFirst("/scenarios/".count)), body: request.body)
-        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"):
+        case ("GET", "/overrides"):
+            return .json(["overrides": .object(responder.activeOverrides.mapValues(\.json))])
+        case ("DELETE", "/overrides"):
+            responder.removeOverrides()
+            return .json(["overrides": .object([:])])
+        case ("PUT", let path) where path.hasPrefix("/overrides/") && path.count > "/overrides/".count:
+            return setOverride(String(path.dropFirst("/overrides/".count)), body: request.body)
+        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"), (_, "/overrides"):
             return .json(["understudy": ["error": .string("\(request.method) is not allowed on \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 405)
         default:
             return .json(["understudy": ["error": .string("no admin endpoint \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 404)
@@ -57,5 +66,31 @@ struct AdminAPI {
             return .json(["understudy": ["error": .string("no fixture names the scenario \"\(name)\""), "scenarios": .array(known)]], status: 404)
         }
         return .json(["scenario": .string(name), "state": .string(state)])
+    }
+
+    private func setOverride(_ file: String, body: [UInt8]) -> Response {
+        guard let document = try? JSONParser.parse(body) else {
+            return .json(["understudy": ["error": "expected a JSON body such as {\"status\": 503} or {\"fault\": \"reset\"}"]], status: 400)
+        }
+        let override: AnswerOverride
+        do {
+            override = try AnswerOverride.parse(document)
+        } catch {
+            return .json(["understudy": ["error": .string(error.reason)]], status: 400)
+        }
+        guard responder.override(file, with: override) else {
+            return .json(["understudy": ["error": .string("no fixture file \"\(file)\"; name it as the journal does, e.g. yelp/search.json")]], status: 404)
+        }
+        return .json(["fixture": .string(file), "override": override.json])
+    }
+}
+
+extension AnswerOverride {
+    var json: JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let status { members["status"] = .number(JSONNumber(status)) }
+        if case .fixed(let milliseconds)? = delay { members["delay"] = .number(JSONNumber(text: String(milliseconds))!) }
+        if let fault { members["fault"] = .string(fault.rawValue) }
+        return .object(members)
     }
 }

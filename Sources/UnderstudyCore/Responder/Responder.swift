@@ -27,6 +27,7 @@ public final class Responder: Sendable {
     /// the admin API answers clients on this machine only.
     public let adminToken: String?
     private let answerCounts = Locked([String: Int]())
+    private let overrides = Locked([String: AnswerOverride]())
 
     /// - Parameters:
     ///   - fixtures: the fixtures to answer from.
@@ -69,9 +70,12 @@ public final class Responder: Sendable {
         let chosen = fixture.responses[nextPosition(in: fixture)]
         var response = render(chosen, of: fixture, for: matched)
         response.dribble = chosen.dribble
-        if let delay = chosen.delay ?? defaultDelay {
+        let override = overrides.withLock { $0.isEmpty ? nil : $0[fixture.file] }
+        if let delay = override?.delay ?? chosen.delay ?? defaultDelay {
             response.delay = delay.seconds(seed: delaySeed, file: fixture.file, count: nextAnswerCount(of: fixture, delay: delay))
         }
+        if let status = override?.status { response.status = status }
+        if let fault = override?.fault { response.fault = fault }
         journal.record(method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil)
         return response
     }
@@ -111,9 +115,27 @@ public final class Responder: Sendable {
         return true
     }
 
-    /// Clears the journal, rewinds every sequence and every random delay, and returns every
-    /// scenario to `Started`.
+    /// Changes fixture `file`'s answer until `reset` or `removeOverrides`.
+    /// - Returns: false when no fixture has that file name.
+    @discardableResult
+    public func override(_ file: String, with override: AnswerOverride) -> Bool {
+        guard index.fixtures.contains(where: { $0.file == file }) else { return false }
+        overrides.withLock { $0[file] = override }
+        return true
+    }
+
+    /// The overrides in force, by fixture file.
+    public var activeOverrides: [String: AnswerOverride] { overrides.withLock { $0 } }
+
+    /// Removes every override.
+    public func removeOverrides() {
+        overrides.withLock { $0.removeAll() }
+    }
+
+    /// Clears the journal, rewinds every sequence and every random delay, returns every
+    /// scenario to `Started`, and removes every override.
     public func reset() {
+        removeOverrides()
         journal.reset()
         sequencePositions.withLock { $0.removeAll() }
         scenarioStates.withLock { $0.removeAll() }

@@ -1,0 +1,38 @@
+import UnderstudyCore
+
+extension TestServer {
+    /// Makes fixture `file` answer differently for the rest of this test: another status, a
+    /// delay (milliseconds, on the server's clock), or a fault. A file no fixture has fails the
+    /// test at the caller's line, with the fixtures that do exist.
+    public func override(
+        _ file: String, status: Int? = nil, delayMilliseconds: Double? = nil, fault: Fault? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        Overrides.apply(to: responder, file, status: status, delayMilliseconds: delayMilliseconds, fault: fault,
+                        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+extension InProcessUnderstudy {
+    /// As `TestServer.override`: another status, a delay or a fault for fixture `file`.
+    public func override(
+        _ file: String, status: Int? = nil, delayMilliseconds: Double? = nil, fault: Fault? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        Overrides.apply(to: responder, file, status: status, delayMilliseconds: delayMilliseconds, fault: fault,
+                        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
+
+enum Overrides {
+    static func apply(
+        to responder: Responder, _ file: String, status: Int?, delayMilliseconds: Double?, fault: Fault?,
+        fileID: String, filePath: StaticString, line: UInt, column: UInt
+    ) {
+        let override = AnswerOverride(status: status, delay: delayMilliseconds.map { .fixed(milliseconds: $0) }, fault: fault)
+        guard !responder.override(file, with: override) else { return }
+        let known = responder.index.fixtures.map(\.file).sorted().prefix(20).joined(separator: "\n  ")
+        FailureReporting.fail("no fixture file \"\(file)\" to override; fixtures include:\n  \(known)",
+                              fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
