@@ -1,6 +1,9 @@
 /// The admin API under `/__understudy/`: health, the journal, the misses, reset.
 struct AdminAPI {
     let responder: Responder
+    /// The session the admin request named with its header (or the default one): journal,
+    /// reset, scenarios and overrides act on it.
+    let session: ResponderSession
 
     static let endpoints: [JSONValue] = [
         "GET /__understudy/health", "GET /__understudy/journal", "GET /__understudy/unmatched", "POST /__understudy/reset",
@@ -25,28 +28,28 @@ struct AdminAPI {
         case ("GET", "/health"):
             return .json(["status": "ok", "fixtures": .number(JSONNumber(responder.index.fixtures.count))])
         case ("GET", "/journal"):
-            let entries = responder.journal.entries
+            let entries = session.journal.entries
             return .json([
-                "received": .number(JSONNumber(responder.journal.receivedCount)),
+                "received": .number(JSONNumber(session.journal.receivedCount)),
                 "entries": .array(entries.map(\.json)),
             ])
         case ("GET", "/unmatched"):
-            let entries = responder.journal.unmatched
+            let entries = session.journal.unmatched
             return .json([
-                "misses": .number(JSONNumber(responder.journal.missCount)),
+                "misses": .number(JSONNumber(session.journal.missCount)),
                 "entries": .array(entries.map(\.json)),
             ])
         case ("POST", "/reset"):
-            responder.reset()
+            session.reset()
             return .json(["reset": true])
         case ("GET", "/scenarios"):
-            return .json(["scenarios": .object(responder.scenarios.mapValues(JSONValue.string))])
+            return .json(["scenarios": .object(session.scenarios.mapValues(JSONValue.string))])
         case ("PUT", let path) where path.hasPrefix("/scenarios/") && path.count > "/scenarios/".count:
             return setScenario(String(path.dropFirst("/scenarios/".count)), body: request.body)
         case ("GET", "/overrides"):
-            return .json(["overrides": .object(responder.activeOverrides.mapValues(\.json))])
+            return .json(["overrides": .object(session.activeOverrides.mapValues(\.json))])
         case ("DELETE", "/overrides"):
-            responder.removeOverrides()
+            session.removeOverrides()
             return .json(["overrides": .object([:])])
         case ("PUT", let path) where path.hasPrefix("/overrides/") && path.count > "/overrides/".count:
             return setOverride(String(path.dropFirst("/overrides/".count)), body: request.body)
@@ -61,8 +64,8 @@ struct AdminAPI {
         guard let document = try? JSONParser.parse(body), let state = document["state"]?.stringValue, !state.isEmpty else {
             return .json(["understudy": ["error": "expected a JSON body {\"state\": \"NAME\"}"]], status: 400)
         }
-        guard responder.setScenario(name, to: state) else {
-            let known = responder.scenarios.keys.sorted().map(JSONValue.string)
+        guard session.setScenario(name, to: state) else {
+            let known = session.scenarios.keys.sorted().map(JSONValue.string)
             return .json(["understudy": ["error": .string("no fixture names the scenario \"\(name)\""), "scenarios": .array(known)]], status: 404)
         }
         return .json(["scenario": .string(name), "state": .string(state)])
@@ -78,7 +81,7 @@ struct AdminAPI {
         } catch {
             return .json(["understudy": ["error": .string(error.reason)]], status: 400)
         }
-        guard responder.override(file, with: override) else {
+        guard session.override(file, with: override) else {
             return .json(["understudy": ["error": .string("no fixture file \"\(file)\"; name it as the journal does, e.g. yelp/search.json")]], status: 404)
         }
         return .json(["fixture": .string(file), "override": override.json])

@@ -1,19 +1,27 @@
 /// Answers requests from fixtures: the one piece of behaviour shared by the NIO server, the
 /// in-process test transport and the CLI, so they can never disagree.
 ///
-/// It is a reference type because it owns per-fixture state (positions in sequences) and the
-/// journal; both are guarded by locks, so one responder serves many connections at once.
+/// It is a reference type because it owns state: the default session's journal, sequences,
+/// scenarios and overrides, and those of named sessions (see `ResponderSession`), all guarded
+/// by locks, so one responder serves many connections at once.
 public final class Responder: Sendable {
     /// The reserved path prefix of the admin API.
     public static let adminPrefix = "/__understudy"
 
+    /// The header that puts a request in a session of its own.
+    public static let sessionHeader = "X-Understudy-Session"
+    /// The most named sessions kept; past it, the oldest is forgotten.
+    public static let maximumSessions = 1024
+
     /// The fixtures and their index.
     public let index: FixtureIndex
-    /// The record of requests.
-    public let journal: Journal
+    /// The state of requests without a session header.
+    public let defaultSession: ResponderSession
+    /// The default session's record of requests.
+    public var journal: Journal { defaultSession.journal }
     private let bodies: BodyStore
-    private let sequencePositions = Locked([String: Int]())
-    private let scenarioStates = Locked([String: String]())
+    private let journalCapacity: Int
+    private let sessions = Locked((byID: [String: ResponderSession](), order: [String]()))
 
     /// Set when one provider is served alone at the root of its port.
     public let mount: ProviderMount?
@@ -26,8 +34,6 @@ public final class Responder: Sendable {
     /// When set, every admin request must carry it in `X-Understudy-Admin-Token`; when not,
     /// the admin API answers clients on this machine only.
     public let adminToken: String?
-    private let answerCounts = Locked([String: Int]())
-    private let overrides = Locked([String: AnswerOverride]())
 
     /// - Parameters:
     ///   - fixtures: the fixtures to answer from.
@@ -49,118 +55,101 @@ public final class Responder: Sendable {
         self.defaultDelay = defaultDelay
         self.delaySeed = delaySeed
         index = FixtureIndex(fixtures)
-        journal = Journal(capacity: journalCapacity)
+        self.journalCapacity = journalCapacity
+        defaultSession = ResponderSession(id: nil, index: index, journalCapacity: journalCapacity)
         bodies = BodyStore(budget: bodyCacheBytes)
     }
 
     /// The answer to `request`: the admin API, a fixture's response, or a miss report.
     public func respond(to request: Request) -> Response {
+        let session = session(for: request)
         if request.path == Self.adminPrefix || request.path.hasPrefix(Self.adminPrefix + "/") {
-            return AdminAPI(responder: self).respond(to: request)
+            return AdminAPI(responder: self, session: session).respond(to: request)
         }
         let mounted = mount?.mounted(request)
-        guard let (fixture, matched) = match(request, mounted: mounted) else {
+        guard let (fixture, matched) = match(request, mounted: mounted, in: session) else {
             let asked = mounted ?? request
-            let states = scenarioStates.withLock { $0 }
-            let nearMisses = index.nearMisses(for: asked, scenarioState: { states[$0] ?? ScenarioStep.initialState })
+            let nearMisses = index.nearMisses(for: asked, scenarioState: session.scenarioState)
             let response = MissReport(request: asked, nearMisses: nearMisses).response
-            journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
+            session.journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
             return response
         }
-        let chosen = fixture.responses[nextPosition(in: fixture)]
+        let chosen = fixture.responses[session.nextPosition(in: fixture)]
         var response = render(chosen, of: fixture, for: matched)
         response.dribble = chosen.dribble
-        let override = overrides.withLock { $0.isEmpty ? nil : $0[fixture.file] }
+        let override = session.activeOverride(for: fixture.file)
         if let delay = override?.delay ?? chosen.delay ?? defaultDelay {
-            response.delay = delay.seconds(seed: delaySeed, file: fixture.file, count: nextAnswerCount(of: fixture, delay: delay))
+            response.delay = delay.seconds(seed: delaySeed, file: fixture.file, count: session.nextAnswerCount(of: fixture, delay: delay))
         }
         if let status = override?.status { response.status = status }
         if let fault = override?.fault { response.fault = fault }
-        journal.record(method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil)
+        session.journal.record(method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil)
         return response
     }
 
     /// The best fixture for the request, the base-path form first (it is what an SDK pointed
-    /// at this port's root means). With scenarios, matching and the state change it causes
-    /// happen under one lock, so concurrent requests see the transitions in some single order.
-    /// Returns the fixture and the form of the request it matched.
-    private func match(_ request: Request, mounted: Request?) -> (Fixture, Request)? {
-        func find(_ state: (String) -> String) -> (Fixture, Request)? {
-            if let mounted, let fixture = index.bestMatch(for: mounted, scenarioState: state) { return (fixture, mounted) }
-            return index.bestMatch(for: request, scenarioState: state).map { ($0, request) }
+    /// at this port's root means), with the session's scenario states. Returns the fixture and
+    /// the form of the request it matched.
+    private func match(_ request: Request, mounted: Request?, in session: ResponderSession) -> (Fixture, Request)? {
+        var matched = request
+        func find(_ state: (String) -> String) -> Fixture? {
+            if let mounted, let fixture = index.bestMatch(for: mounted, scenarioState: state) {
+                matched = mounted
+                return fixture
+            }
+            return index.bestMatch(for: request, scenarioState: state)
         }
-        guard index.usesScenarios else { return find { _ in ScenarioStep.initialState } }
-        return scenarioStates.withLock { states in
-            let current = states  // a copy-on-write snapshot the lookups can capture
-            let found = find { current[$0] ?? ScenarioStep.initialState }
-            if let step = found?.0.scenario, let next = step.moveTo { states[step.name] = next }
-            return found
+        let fixture = index.usesScenarios ? session.withScenarios(find) : find { _ in ScenarioStep.initialState }
+        return fixture.map { ($0, matched) }
+    }
+
+    // MARK: sessions
+
+    /// Session `id`, created on first use (the oldest is forgotten past `maximumSessions`).
+    public func session(_ id: String) -> ResponderSession {
+        sessions.withLock { sessions in
+            if let existing = sessions.byID[id] { return existing }
+            let created = ResponderSession(id: id, index: index, journalCapacity: journalCapacity)
+            sessions.byID[id] = created
+            sessions.order.append(id)
+            if sessions.order.count > Self.maximumSessions { sessions.byID[sessions.order.removeFirst()] = nil }
+            return created
         }
     }
 
-    /// Every scenario the fixtures name, with its current state.
-    public var scenarios: [String: String] {
-        let states = scenarioStates.withLock { $0 }
-        var all: [String: String] = [:]
-        for case let step? in index.fixtures.map(\.scenario) { all[step.name] = states[step.name] ?? ScenarioStep.initialState }
-        return all
+    /// The session a request belongs to: named by its header, or the default one.
+    func session(for request: Request) -> ResponderSession {
+        // Compare the length first: most requests carry no such header, and lowercasing every
+        // header name of every request would cost an allocation each.
+        for field in request.headers where field.name.utf8.count == Self.sessionHeader.utf8.count {
+            if field.name.lowercased() == "x-understudy-session", !field.value.isEmpty, field.value.count <= 200 {
+                return session(field.value)
+            }
+        }
+        return defaultSession
     }
 
-    /// Puts scenario `name` in `state` (a test's shortcut to the middle of a flow).
-    /// - Returns: false when no fixture names the scenario.
+    // MARK: the default session, for tests that own the whole responder
+
+    /// Every scenario the fixtures name, with its state in the default session.
+    public var scenarios: [String: String] { defaultSession.scenarios }
+
+    /// Puts scenario `name` in `state` in the default session.
     @discardableResult
-    public func setScenario(_ name: String, to state: String) -> Bool {
-        guard index.fixtures.contains(where: { $0.scenario?.name == name }) else { return false }
-        scenarioStates.withLock { $0[name] = state }
-        return true
-    }
+    public func setScenario(_ name: String, to state: String) -> Bool { defaultSession.setScenario(name, to: state) }
 
-    /// Changes fixture `file`'s answer until `reset` or `removeOverrides`.
-    /// - Returns: false when no fixture has that file name.
+    /// Changes fixture `file`'s answer in the default session until reset.
     @discardableResult
-    public func override(_ file: String, with override: AnswerOverride) -> Bool {
-        guard index.fixtures.contains(where: { $0.file == file }) else { return false }
-        overrides.withLock { $0[file] = override }
-        return true
-    }
+    public func override(_ file: String, with override: AnswerOverride) -> Bool { defaultSession.override(file, with: override) }
 
-    /// The overrides in force, by fixture file.
-    public var activeOverrides: [String: AnswerOverride] { overrides.withLock { $0 } }
+    /// The default session's overrides.
+    public var activeOverrides: [String: AnswerOverride] { defaultSession.activeOverrides }
 
-    /// Removes every override.
-    public func removeOverrides() {
-        overrides.withLock { $0.removeAll() }
-    }
+    /// Removes the default session's overrides.
+    public func removeOverrides() { defaultSession.removeOverrides() }
 
-    /// Clears the journal, rewinds every sequence and every random delay, returns every
-    /// scenario to `Started`, and removes every override.
-    public func reset() {
-        removeOverrides()
-        journal.reset()
-        sequencePositions.withLock { $0.removeAll() }
-        scenarioStates.withLock { $0.removeAll() }
-        answerCounts.withLock { $0.removeAll() }
-    }
-
-    /// How many times the fixture has answered before, for seeding random delays (a fixed
-    /// delay needs no count, so it takes no lock).
-    private func nextAnswerCount(of fixture: Fixture, delay: Delay) -> Int {
-        if case .fixed = delay { return 0 }
-        return answerCounts.withLock { counts in
-            defer { counts[fixture.file, default: 0] += 1 }
-            return counts[fixture.file, default: 0]
-        }
-    }
-
-    /// The response to play now: sequences advance on each match and stay on their last step.
-    private func nextPosition(in fixture: Fixture) -> Int {
-        guard fixture.responses.count > 1 else { return 0 }
-        return sequencePositions.withLock { positions in
-            let position = positions[fixture.file, default: 0]
-            positions[fixture.file] = position + 1
-            return min(position, fixture.responses.count - 1)
-        }
-    }
+    /// Resets the default session: journal, sequences, random delays, scenarios, overrides.
+    public func reset() { defaultSession.reset() }
 
     private func render(_ response: FixtureResponse, of fixture: Fixture, for request: Request) -> Response {
         if let template = response.template {
