@@ -1,33 +1,22 @@
 import UnderstudyCore
 
-extension TestServer {
+/// A test's handle on an Understudy: a server (`TestServer`) or the in-process transport
+/// (`InProcessUnderstudy`). What works on the responder works the same on both.
+public protocol UnderstudyHandle: Sendable {
+    /// Fixtures, journal, scenarios, overrides.
+    var responder: Responder { get }
+}
+
+extension TestServer: UnderstudyHandle {}
+extension InProcessUnderstudy: UnderstudyHandle {}
+
+extension UnderstudyHandle {
     /// Makes fixture `file` answer differently for the rest of this test: another status, a
     /// delay (milliseconds, on the server's clock), or a fault. A file no fixture has fails the
     /// test at the caller's line, with the fixtures that do exist.
     public func override(
         _ file: String, status: Int? = nil, delayMilliseconds: Double? = nil, fault: Fault? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        Overrides.apply(to: responder, file, status: status, delayMilliseconds: delayMilliseconds, fault: fault,
-                        fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-}
-
-extension InProcessUnderstudy {
-    /// As `TestServer.override`: another status, a delay or a fault for fixture `file`.
-    public func override(
-        _ file: String, status: Int? = nil, delayMilliseconds: Double? = nil, fault: Fault? = nil,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        Overrides.apply(to: responder, file, status: status, delayMilliseconds: delayMilliseconds, fault: fault,
-                        fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-}
-
-enum Overrides {
-    static func apply(
-        to responder: Responder, _ file: String, status: Int?, delayMilliseconds: Double?, fault: Fault?,
-        fileID: String, filePath: StaticString, line: UInt, column: UInt
     ) {
         let override = AnswerOverride(status: status, delay: delayMilliseconds.map { .fixed(milliseconds: $0) }, fault: fault)
         guard !responder.override(file, with: override) else { return }

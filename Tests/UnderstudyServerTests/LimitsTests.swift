@@ -107,18 +107,8 @@ struct LimitsTests {
 struct FuzzTests {
     static let cases = 3000
 
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
-    }
+    /// The seeded generator, with the two helpers the cases need.
+    private typealias Generator = SeededGenerator
 
     static let good = Array("GET /ok?q=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */*\r\n\r\n".utf8)
 
@@ -148,7 +138,7 @@ struct FuzzTests {
             .write(to: URL(fileURLWithPath: root + "/feed/ok.json"))
         let responder = Responder(fixtures: try FixtureLoader.load(from: root))
         try await Server.withServer(responder: responder) { server in
-            var random = Generator(state: 20_261_122)
+            var random = Generator(seed: 20_261_122)
             var endings: [RawHTTPConnection.Ending: Int] = [:]
             for index in 0..<Self.cases {
                 let connection = try RawHTTPConnection(port: server.port, timeoutSeconds: 5)
@@ -160,4 +150,9 @@ struct FuzzTests {
             #expect(try RawHTTPConnection(port: server.port).get("/ok").text == "ok")
         }
     }
+}
+
+extension SeededGenerator {
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    fileprivate mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
 }

@@ -11,7 +11,7 @@ public enum Delay: Sendable, Hashable {
 
     /// The delay of the `count`-th answer (from 0) of the fixture in `file`, in seconds.
     public func seconds(seed: UInt64, file: String, count: Int) -> TimeInterval {
-        var random = SplitMix64(seed: seed ^ StableHash.fnv1a64(file.utf8) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+        var random = SeededGenerator(seed: seed ^ StableHash.fnv1a64(file.utf8) ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
         let milliseconds: Double
         switch self {
         case .fixed(let value):
@@ -51,23 +51,4 @@ public struct Dribble: Sendable, Hashable {
     public let duration: TimeInterval
     /// How many pieces the body is cut into (at least 2).
     public let chunks: Int
-}
-
-/// A small, fast, seedable generator (SplitMix64): reproducible delays need the same numbers
-/// on every platform, which `SystemRandomNumberGenerator` does not give.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in [0, 1).
-    mutating func nextUnit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
