@@ -48,8 +48,7 @@ enum ResponseEncoding {
     /// The server frames responses itself; a fixture's own framing headers would contradict
     /// it, and a value with a line break would split the header block.
     private static func isSendable(_ field: HTTPField) -> Bool {
-        let name = field.name.lowercased()
-        return name != "content-length" && name != "transfer-encoding" && name != "connection"
+        !field.hasName("content-length") && !field.hasName("transfer-encoding") && !field.hasName("connection")
             && !field.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) && !field.value.utf8.contains(where: { $0 == 13 || $0 == 10 })
     }
 

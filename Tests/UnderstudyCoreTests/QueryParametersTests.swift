@@ -35,4 +35,14 @@ struct QueryParametersTests {
         #expect(request.path == "/v3/businesses/café")
         #expect(request.query.values("x") == ["1"])
     }
+
+    @Test func headerNamesCompareIgnoringASCIICaseOnly() {
+        let request = Request(method: "GET", target: "/", headers: [
+            HTTPField(name: "Content-TYPE", value: "a"), HTTPField(name: "x-@", value: "b"), HTTPField(name: "content-type", value: "c"),
+        ])
+        #expect(request.headerValues("content-type") == ["a", "c"])
+        #expect(request.headerValues("X-@") == ["b"])
+        #expect(request.headerValues("x-`").isEmpty)  // '`' is not '@' in another case
+        #expect(request.headerValues("content-typ").isEmpty)
+    }
 }

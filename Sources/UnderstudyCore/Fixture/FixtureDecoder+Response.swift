@@ -65,7 +65,7 @@ extension FixtureDecoder {
         default:
             break
         }
-        if let defaultContentType, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+        if let defaultContentType, !headers.contains(where: { $0.hasName("content-type") }) {
             headers.append(HTTPField(name: "Content-Type", value: defaultContentType))
         }
         var fault: Fault?

@@ -17,7 +17,7 @@ struct AdminAPI {
 
     func respond(to request: Request) -> Response {
         if let token = responder.adminToken {
-            guard request.headerValues(Self.tokenHeader.lowercased()).first == token else {
+            guard request.headerValues(Self.tokenHeader).first == token else {
                 return .json(["understudy": ["error": .string("the admin API needs the header \(Self.tokenHeader) with the server's admin token")]], status: 401)
             }
         } else if !request.fromLoopback {

@@ -43,9 +43,9 @@ public struct Request: Sendable {
         query = QueryParameters(parsing: questionMark.map { target[utf8.index(after: $0)...] } ?? "")
     }
 
-    /// All values of header `name`, compared case-insensitively.
+    /// All values of header `name` (case-insensitive), in order.
     public func headerValues(_ name: String) -> [String] {
-        headers.compactMap { $0.name.lowercased() == name ? $0.value : nil }
+        headers.compactMap { $0.hasName(name) ? $0.value : nil }
     }
 }
 
@@ -57,6 +57,18 @@ public struct HTTPField: Sendable, Hashable {
     public init(name: String, value: String) {
         self.name = name
         self.value = value
+    }
+
+    /// Whether the field's name is `name`, ignoring ASCII case. Compares bytes without
+    /// lowercasing a copy: this runs for header conditions and framing on every request.
+    public func hasName(_ name: String) -> Bool {
+        let own = self.name.utf8, other = name.utf8
+        guard own.count == other.count else { return false }
+        return zip(own, other).allSatisfy { Self.foldASCII($0) == Self.foldASCII($1) }
+    }
+
+    private static func foldASCII(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }
 

@@ -119,14 +119,8 @@ public final class Responder: Sendable {
 
     /// The session a request belongs to: named by its header, or the default one.
     func session(for request: Request) -> ResponderSession {
-        // Compare the length first: most requests carry no such header, and lowercasing every
-        // header name of every request would cost an allocation each.
-        for field in request.headers where field.name.utf8.count == Self.sessionHeader.utf8.count {
-            if field.name.lowercased() == "x-understudy-session", !field.value.isEmpty, field.value.count <= 200 {
-                return session(field.value)
-            }
-        }
-        return defaultSession
+        guard let id = request.headerValues(Self.sessionHeader).first(where: { !$0.isEmpty && $0.count <= 200 }) else { return defaultSession }
+        return session(id)
     }
 
     // MARK: the default session, for tests that own the whole responder

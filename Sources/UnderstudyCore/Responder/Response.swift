@@ -35,6 +35,6 @@ public struct Response: Sendable {
 
     /// The first value of header `name` (case-insensitive).
     public func headerValue(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { $0.hasName(name) }?.value
     }
 }
