@@ -40,16 +40,7 @@ public enum FixtureLoader {
 
     /// Reads and decodes files on all cores; results keep the order of `files`.
     private static func decodeAll(_ files: [String], root: String, existingFiles: Set<String>) -> [Result<Fixture, Failure>] {
-        let results = Locked([Result<Fixture, Failure>?](repeating: nil, count: files.count))
-        let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
-        Parallel.run(workers: workers) { worker in
-            var local: [(Int, Result<Fixture, Failure>)] = []
-            for index in stride(from: worker, to: files.count, by: workers) {
-                local.append((index, decodeFile(files[index], root: root, existingFiles: existingFiles)))
-            }
-            results.withLock { all in for (index, result) in local { all[index] = result } }
-        }
-        return results.withLock { $0.map { $0! } }
+        Parallel.map(files.count) { decodeFile(files[$0], root: root, existingFiles: existingFiles) }
     }
 
     private static func decodeFile(_ file: String, root: String, existingFiles: Set<String>) -> Result<Fixture, Failure> {

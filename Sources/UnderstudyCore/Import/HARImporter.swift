@@ -39,16 +39,14 @@ public enum HARImporter {
     /// for macOS file systems) get a `-2`, `-3` suffix.
     static func plan(_ exchanges: [RecordedExchange], archive: String) throws(HARImportError) -> Plan {
         // Reading entries is independent work: done on all cores, then decided in order.
-        let outcomes = Locked([Result<ImportedFixture.Outcome, HARImportError>?](repeating: nil, count: exchanges.count))
-        forEachConcurrently(exchanges.count) { position in
-            let outcome = Result { () throws(HARImportError) in try ImportedFixture.make(from: exchanges[position], archive: archive) }
-            outcomes.withLock { $0[position] = outcome }
+        let outcomes = Parallel.map(exchanges.count) { position in
+            Result { () throws(HARImportError) in try ImportedFixture.make(from: exchanges[position], archive: archive) }
         }
         var plan = Plan()
         var firstByRequest: [String: Int] = [:]
         var usedNames: Set<String> = []
-        for (exchange, outcome) in zip(exchanges, outcomes.withLock { $0 }) {
-            switch try outcome!.get() {
+        for (exchange, outcome) in zip(exchanges, outcomes) {
+            switch try outcome.get() {
             case .skipped(let reason):
                 plan.skipped.append(HARSkippedEntry(index: exchange.index, url: RecordedURL.redacted(exchange.url), reason: reason))
             case .fixture(var fixture):
@@ -88,25 +86,12 @@ public enum HARImporter {
     /// Writes every fixture, on all cores. Each body file is written before its fixture, so a
     /// fixture never names a missing file. On failure, the error of the earliest entry is thrown.
     private static func write(_ fixtures: [ImportedFixture], into outputDirectory: String) throws(HARImportError) {
-        let failures = Locked<[(index: Int, error: HARImportError)]>([])
-        forEachConcurrently(fixtures.count) { position in
-            do throws(HARImportError) {
-                try write(fixtures[position], into: outputDirectory)
-            } catch {
-                failures.withLock { $0.append((fixtures[position].index, error)) }
-            }
+        let results = Parallel.map(fixtures.count) { position in
+            Result { () throws(HARImportError) in try write(fixtures[position], into: outputDirectory) }
         }
-        if let first = failures.withLock({ $0.min { $0.index < $1.index } }) { throw first.error }
+        // Results are in entry order, so the first failure is the earliest entry's.
+        for result in results { try result.get() }
         sync()  // one flush for all files instead of one per file
-    }
-
-    /// Calls `body` with every index in `0..<count`, spread over all cores; returns when all
-    /// calls have returned.
-    private static func forEachConcurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
-        Parallel.run(workers: workers) { worker in
-            for index in stride(from: worker, to: count, by: workers) { body(index) }
-        }
     }
 
     private static func write(_ fixture: ImportedFixture, into outputDirectory: String) throws(HARImportError) {

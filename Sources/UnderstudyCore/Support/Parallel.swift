@@ -23,4 +23,17 @@ enum Parallel {
         body(0)
         for _ in 1..<count { finished.wait() }
     }
+
+    /// `transform(index)` for every index in `0..<count`, computed on all cores; the results
+    /// keep index order. Each worker collects its share and hands it over under one lock.
+    static func map<Result: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> Result) -> [Result] {
+        let results = Locked([Result?](repeating: nil, count: count))
+        let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
+        run(workers: workers) { worker in
+            var local: [(Int, Result)] = []
+            for index in stride(from: worker, to: count, by: workers) { local.append((index, transform(index))) }
+            results.withLock { all in for (index, result) in local { all[index] = result } }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
 }
