@@ -17,6 +17,4 @@ final class ConnectionCount: Sendable {
     func release() {
         open.withLockedValue { $0 -= 1 }
     }
-
-    var current: Int { open.withLockedValue { $0 } }
 }

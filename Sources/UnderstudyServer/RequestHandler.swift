@@ -58,11 +58,9 @@ final class RequestHandler: ChannelDuplexHandler {
             let (handler, context) = bound.value
             guard handler.active, !handler.busy, !handler.closing else { return }
             handler.closing = true
-            let answer = Response(
-                status: 408, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
-                body: Array("no complete request within \(handler.limits.requestTimeout.nanoseconds / 1_000_000) ms".utf8))
             handler.write(
-                ResponseEncoding.encode(answer, version: .http1_1, closing: true, omitBody: false, allocator: context.channel.allocator),
+                ResponseEncoding.plain(
+                    408, "no complete request within \(handler.limits.requestTimeout.nanoseconds / 1_000_000) ms", allocator: context.channel.allocator),
                 context: context)
         }
     }

@@ -57,10 +57,11 @@ enum ResponseEncoding {
         plain(400, "the request could not be parsed as HTTP/1.1", allocator: allocator)
     }
 
-    /// A plain-text answer after which the connection closes.
-    static func plain(_ status: Int, _ text: String, allocator: ByteBufferAllocator) -> ByteBuffer {
+    /// A plain-text answer after which the connection closes: the server's own answers to
+    /// requests it will not pass to the responder (400, 408, 431, 503).
+    static func plain(_ status: Int, _ text: String, extraHeaders: [HTTPField] = [], allocator: ByteBufferAllocator) -> ByteBuffer {
         encode(
-            Response(status: status, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")], body: Array(text.utf8)),
+            Response(status: status, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")] + extraHeaders, body: Array(text.utf8)),
             version: .http1_1, closing: true, omitBody: false, allocator: allocator)
     }
 }

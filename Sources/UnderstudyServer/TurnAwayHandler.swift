@@ -13,11 +13,10 @@ final class TurnAwayHandler: ChannelInboundHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        let response = Response(
-            status: 503, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8"), HTTPField(name: "Retry-After", value: "1")],
-            body: Array("the server has \(limit) connections open, its limit; close one and retry".utf8))
         let channel = context.channel
-        let bytes = ResponseEncoding.encode(response, version: .http1_1, closing: true, omitBody: false, allocator: channel.allocator)
+        let bytes = ResponseEncoding.plain(
+            503, "the server has \(limit) connections open, its limit; close one and retry",
+            extraHeaders: [HTTPField(name: "Retry-After", value: "1")], allocator: channel.allocator)
         context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
     }
 
