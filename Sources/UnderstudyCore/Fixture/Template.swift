@@ -110,10 +110,19 @@ public struct TemplateError: Error, Sendable {
 }
 
 /// What a template may read: the request, the fixture's path parameters, and the clock.
-struct TemplateContext {
+/// A class so the request's JSON body is parsed once per response, however many
+/// `request.json/…` placeholders read it.
+final class TemplateContext {
     let request: Request
     let pathParameters: [String: String]
     let now: Date
+    private lazy var jsonBody: JSONValue? = try? JSONParser.parse(request.body)
+
+    init(request: Request, pathParameters: [String: String], now: Date) {
+        self.request = request
+        self.pathParameters = pathParameters
+        self.now = now
+    }
 
     func value(of expression: Template.Expression) -> String {
         switch expression {
@@ -123,7 +132,7 @@ struct TemplateContext {
         case .query(let name): return request.query.values(name).first ?? ""
         case .header(let name): return request.headerValues(name).first ?? ""
         case .json(let pointer):
-            guard let document = try? JSONParser.parse(request.body), let value = document.at(pointer: pointer) else { return "" }
+            guard let value = jsonBody?.at(pointer: pointer) else { return "" }
             if case .string(let text) = value { return text }
             return JSONWriter.string(value)
         case .now:

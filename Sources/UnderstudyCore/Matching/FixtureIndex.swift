@@ -101,14 +101,19 @@ public struct FixtureIndex: Sendable {
     /// endpoint: `/v3/businesses/{id}` never answers `/v3/businesses/search` when fixtures
     /// for the search exist, so a search that misses gets a miss report, not a wrong 404.
     func candidates(for request: Request) -> [Int] {
-        let bucket = exact[BucketKey(method: request.method, path: request.path)]
-            ?? templates[TemplateKey(method: request.method, segmentCount: request.pathSegmentCount)]
-        guard let bucket else { return [] }
+        guard let bucket = bucket(for: request) else { return [] }
         var found: [Int] = []
         for group in bucket.groups {
             if let indices = group.candidates(for: request.query) { found += indices }
         }
         return found
+    }
+
+    /// The bucket a request is matched in: its exact path's, if any fixture names that path,
+    /// otherwise that of the templates with as many segments.
+    private func bucket(for request: Request) -> Bucket? {
+        exact[BucketKey(method: request.method, path: request.path)]
+            ?? templates[TemplateKey(method: request.method, segmentCount: request.pathSegmentCount)]
     }
 
     /// Pairs of fixtures with identical request conditions and priority, as (the one that
@@ -149,8 +154,7 @@ public struct FixtureIndex: Sendable {
         for request: Request, limit: Int = 3, scenarioState: (String) -> String = { _ in ScenarioStep.initialState }
     ) -> [NearMiss] {
         // The same pool matching used, so the report explains the decision actually made.
-        var pool = (exact[BucketKey(method: request.method, path: request.path)]
-            ?? templates[TemplateKey(method: request.method, segmentCount: request.pathSegmentCount)])?.members ?? []
+        var pool = bucket(for: request)?.members ?? []
         if pool.isEmpty { pool = Array(fixtures.indices) }
         let scored = pool.map { index -> NearMiss in
             let fixture = fixtures[index]
