@@ -76,7 +76,6 @@ extension FixtureDecoder {
 
     /// Compiles the placeholders of a `"template": true` response: its `json` or `text` body
     /// and its header values.
-
     mutating func compileTemplate(members: [String: JSONValue], headers: [HTTPField], at path: JSONPath) -> ResponseTemplate? {
         if members["base64"] != nil || members["file"] != nil {
             report(path.appending("template"), "templates apply to \"json\" and \"text\" bodies, not \"base64\" or \"file\"")
@@ -118,7 +117,4 @@ extension FixtureDecoder {
             return nil
         }
     }
-
-    /// Resolves a body file relative to the fixture's folder, refusing paths that leave the
-    /// fixtures root, and checks it is among the regular files found when listing the tree.
 }

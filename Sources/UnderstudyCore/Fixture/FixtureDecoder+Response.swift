@@ -15,19 +15,20 @@ extension FixtureDecoder {
         if let value = members["headers"], let fields = object(value, at: path.appending("headers")) {
             for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) {
                 let fieldPath = path.appending("headers").appending(name)
+                var values: [String] = []
                 switch fieldValue {
-                case .string(let text): headers.append(HTTPField(name: name, value: text))
-                case .array(let values):
-                    for (index, element) in values.enumerated() {
-                        if let text = string(element, at: fieldPath.appending(index: index)) { headers.append(HTTPField(name: name, value: text)) }
+                case .string(let text): values = [text]
+                case .array(let elements):
+                    for (index, element) in elements.enumerated() {
+                        if let text = string(element, at: fieldPath.appending(index: index)) { values.append(text) }
                     }
                 default: report(fieldPath, "expected a string (or an array of strings for a repeated header), found \(fieldValue.kindDescription)")
                 }
-                if headers.contains(where: { $0.name == name && ($0.value.utf8.contains(13) || $0.value.utf8.contains(10)) })
-                    || name.utf8.contains(13) || name.utf8.contains(10) || name.isEmpty
-                {
+                let hasLineBreak = { (text: String) in text.utf8.contains(13) || text.utf8.contains(10) }
+                if name.isEmpty || hasLineBreak(name) || values.contains(where: hasLineBreak) {
                     report(fieldPath, "a header name must not be empty, and no name or value may contain a line break")
                 }
+                headers += values.map { HTTPField(name: name, value: $0) }
                 let lowercased = name.lowercased()
                 if lowercased == "content-length" || lowercased == "transfer-encoding" {
                     report(fieldPath, "\(name) is computed by the server; remove it")
@@ -88,6 +89,8 @@ extension FixtureDecoder {
         return FixtureResponse(status: status, headers: headers, body: body, fault: fault, template: template, delay: delay, dribble: dribble)
     }
 
+    /// Resolves a body file relative to the fixture's folder, refusing paths that leave the
+    /// fixtures root, and checks it is among the regular files found when listing the tree.
     mutating func resolveBodyFile(_ name: String, at path: JSONPath) -> String? {
         guard !name.isEmpty, !name.hasPrefix("/") else {
             report(path, "\"\(name)\" must be a path relative to the fixture's folder")
