@@ -2,14 +2,14 @@ import Foundation
 
 /// Reads one fixture document into a `Fixture`, collecting every problem rather than
 /// stopping at the first, each with its JSON path.
-struct FixtureDecoder {
+struct FixtureDecoder: DocumentReading {
     /// The file relative to the fixtures root, e.g. `yelp/search.json`.
     let file: String
     /// The fixtures root, absolute.
     let root: String
     /// Every regular file below the root, relative to it: where body files are looked up.
     let existingFiles: Set<String>
-    private(set) var problems: [FixtureProblem] = []
+    var problems: [FixtureProblem] = []
 
     init(file: String, root: String, existingFiles: Set<String>) {
         self.file = file
@@ -91,57 +91,10 @@ struct FixtureDecoder {
         return Fixture(file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario)
     }
 
-    // MARK: reading values, reporting problems
-
-    mutating func object(_ value: JSONValue, at path: JSONPath) -> [String: JSONValue]? {
-        if case .object(let members) = value { return members }
-        report(path, "expected an object, found \(value.kindDescription)")
-        return nil
-    }
-
-    mutating func array(_ value: JSONValue, at path: JSONPath) -> [JSONValue]? {
-        if case .array(let elements) = value { return elements }
-        report(path, "expected an array, found \(value.kindDescription)")
-        return nil
-    }
-
-    mutating func string(_ value: JSONValue, at path: JSONPath) -> String? {
-        if case .string(let text) = value { return text }
-        report(path, "expected a string, found \(value.kindDescription)")
-        return nil
-    }
-
     static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario"]
     static let scenarioKeys: Set<String> = ["name", "requires", "moveTo"]
     static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
     static let responseKeys: Set<String> = [
         "status", "headers", "json", "text", "base64", "file", "fault", "template", "delay", "dribble",
     ]
-
-    mutating func checkKeys(_ members: [String: JSONValue], allowed: Set<String>, at path: JSONPath) {
-        guard !members.keys.allSatisfy(allowed.contains) else { return }
-        for key in members.keys.sorted() where !allowed.contains(key) {
-            let suggestion = allowed.sorted().first { Self.isNearMiss($0, key) }.map { " (did you mean \"\($0)\"?)" } ?? ""
-            report(path.appending(key), "unknown member \"\(key)\"\(suggestion); expected one of \(allowed.sorted().joined(separator: ", "))")
-        }
-    }
-
-    /// A cheap typo check: same letters ignoring case, or one edit apart.
-    static func isNearMiss(_ candidate: String, _ typed: String) -> Bool {
-        let a = Array(candidate.lowercased()), b = Array(typed.lowercased())
-        if a == b { return true }
-        guard abs(a.count - b.count) <= 1 else { return false }
-        var i = 0, j = 0, edits = 0
-        while i < a.count, j < b.count {
-            if a[i] == b[j] { i += 1; j += 1; continue }
-            edits += 1
-            if edits > 1 { return false }
-            if a.count > b.count { i += 1 } else if b.count > a.count { j += 1 } else { i += 1; j += 1 }
-        }
-        return edits + (a.count - i) + (b.count - j) <= 1
-    }
-
-    mutating func report(_ path: JSONPath, _ message: String) {
-        problems.append(FixtureProblem(file: file, path: path, message: message))
-    }
 }

@@ -1,6 +1,6 @@
-/// Something wrong with a fixture file, located precisely enough to fix without searching.
+/// Something wrong with a fixture or contract file, located precisely enough to fix without searching.
 public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file, relative to the fixtures root.
+    /// The file, relative to the fixtures (or contracts) root.
     public let file: String
     /// Where in the document, for a problem with a value; `nil` for the file as a whole.
     public let path: JSONPath?
