@@ -3,15 +3,9 @@ extension SchemaEvaluation {
     mutating func checkArray(_ constraint: SchemaConstraint, of node: SchemaNode, _ elements: [JSONValue]) -> Bool {
         switch constraint {
         case .minItems(let limit):
-            return elements.count >= limit || fail(
-                node, "minItems", expected: "at least \(SchemaText.count(limit, "element"))",
-                actual: "an array of \(SchemaText.count(elements.count, "element"))"
-            )
+            return checkSize(node, "minItems", elements.count, atLeast: true, limit, "an array of", "element")
         case .maxItems(let limit):
-            return elements.count <= limit || fail(
-                node, "maxItems", expected: "at most \(SchemaText.count(limit, "element"))",
-                actual: "an array of \(SchemaText.count(elements.count, "element"))"
-            )
+            return checkSize(node, "maxItems", elements.count, atLeast: false, limit, "an array of", "element")
         case .uniqueItems:
             guard let (first, second) = JSONValue.firstDuplicate(in: elements) else { return true }
             return fail(
@@ -58,15 +52,9 @@ extension SchemaEvaluation {
     ) -> Bool {
         switch constraint {
         case .minProperties(let limit):
-            return members.count >= limit || fail(
-                node, "minProperties", expected: "at least \(SchemaText.count(limit, "member"))",
-                actual: "an object with \(SchemaText.count(members.count, "member"))"
-            )
+            return checkSize(node, "minProperties", members.count, atLeast: true, limit, "an object with", "member")
         case .maxProperties(let limit):
-            return members.count <= limit || fail(
-                node, "maxProperties", expected: "at most \(SchemaText.count(limit, "member"))",
-                actual: "an object with \(SchemaText.count(members.count, "member"))"
-            )
+            return checkSize(node, "maxProperties", members.count, atLeast: false, limit, "an object with", "member")
         case .required(let names):
             return every(names) { run, name in
                 members[name] != nil || run.fail(
@@ -123,6 +111,16 @@ extension SchemaEvaluation {
         default:
             return true
         }
+    }
+
+    /// `minItems`, `maxProperties` and the like: `size` elements or members against `limit`.
+    private mutating func checkSize(
+        _ node: SchemaNode, _ keyword: String, _ size: Int, atLeast: Bool, _ limit: Int, _ container: String, _ noun: String
+    ) -> Bool {
+        (atLeast ? size >= limit : size <= limit) || fail(
+            node, keyword, expected: "\(atLeast ? "at least" : "at most") \(SchemaText.count(limit, noun))",
+            actual: "\(container) \(SchemaText.count(size, noun))"
+        )
     }
 
     /// Runs `body`, a walk over an object's members, then sorts the findings it made.
