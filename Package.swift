@@ -38,7 +38,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"]),
+        .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"], resources: [.copy("Resources")]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudyServer"]),
         .testTarget(
             name: "UnderstudyServerTests",

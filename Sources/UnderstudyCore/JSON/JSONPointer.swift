@@ -7,7 +7,7 @@ extension JSONValue {
         guard !pointer.isEmpty else { return self }
         var current = self
         for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let key = JSONPointer.unescape(token)
             switch current {
             case .object(let members):
                 guard let next = members[key] else { return nil }
@@ -20,5 +20,24 @@ extension JSONValue {
             }
         }
         return current
+    }
+}
+
+/// Building RFC 6901 pointers, for the places that report where a value sits.
+enum JSONPointer {
+    /// `pointer` extended by one member name or index, escaped (`~` → `~0`, `/` → `~1`).
+    static func appending(_ token: String, to pointer: String) -> String {
+        pointer + "/" + escape(token)
+    }
+
+    /// `token` escaped for use in a pointer; names without `~` or `/` are returned as they are.
+    static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// One pointer token unescaped (`~1` → `/` first, then `~0` → `~`, as RFC 6901 orders it).
+    static func unescape(_ token: Substring) -> String {
+        token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 }
