@@ -27,14 +27,16 @@ public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
 
-/// Loading a fixtures tree failed: every problem found, sorted by file.
+/// Loading a fixtures tree (or a contracts folder) failed: every problem found, sorted by file.
 public struct FixtureLoadError: Error, Sendable, CustomStringConvertible {
     /// The problems, in file order.
     public let problems: [FixtureProblem]
+    /// What the files are, for the summary line: `fixture` or `contract`.
+    public var kind = "fixture"
 
     public var description: String {
         let files = Set(problems.map(\.file)).count
-        let header = "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) fixture file\(files == 1 ? "" : "s"):"
+        let header = "\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(files) \(kind) file\(files == 1 ? "" : "s"):"
         return ([header] + problems.map { "  " + $0.description }).joined(separator: "\n")
     }
 }

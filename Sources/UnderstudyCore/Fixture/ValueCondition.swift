@@ -88,6 +88,11 @@ public struct RegexPattern: @unchecked Sendable, Hashable {
         expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
+    /// Where the pattern first occurs in `text`, if it does.
+    public func firstMatch(in text: String) -> Range<String.Index>? {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)).flatMap { Range($0.range, in: text) }
+    }
+
     public static func == (lhs: RegexPattern, rhs: RegexPattern) -> Bool { lhs.source == rhs.source }
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }

@@ -61,6 +61,16 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// The same place as an RFC 6901 JSON pointer (`/paths/~1me/get`), as schema findings name it.
+    public var pointer: String {
+        components.map { component in
+            switch component {
+            case .key(let key): "/" + JSONPointer.escape(key)
+            case .index(let index): "/\(index)"
+            }
+        }.joined()
+    }
+
     public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.components == rhs.components }
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 }

@@ -40,4 +40,11 @@ enum JSONPointer {
     static func unescape(_ token: Substring) -> String {
         token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
+
+    /// The pointer of a URI fragment reference (`#/components/schemas/Business` → `/components/schemas/Business`),
+    /// percent-decoded.
+    static func fromFragment(_ reference: String) -> String {
+        let fragment = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+        return fragment.removingPercentEncoding ?? fragment
+    }
 }

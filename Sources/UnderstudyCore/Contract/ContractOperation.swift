@@ -1,0 +1,66 @@
+import Foundation
+
+/// One operation of a provider's contract: a method on a path, its parameters, where its
+/// credential goes, and the responses it may give.
+struct ContractOperation: Sendable {
+    /// The `operationId`, e.g. `businessSearch`.
+    let id: String
+    /// Upper-case, e.g. `GET`.
+    let method: String
+    let path: ContractPath
+    let parameters: [ContractParameter]
+    /// Where the credential goes; `nil` when the operation needs none (`security: []`).
+    let credential: CredentialPlacement?
+    /// By status key as the contract writes it: `"200"`, `"4XX"`, `"default"`.
+    let responses: [String: ContractResponse]
+    let rules: [ContractRule]
+    /// Answers that replace the pack's answers of the same name for this operation.
+    let answers: [String: PackAnswer]
+    /// When this parameter is present, the others' `required` and the rules are not checked.
+    let ignoreOthersWhen: String?
+
+    /// The declared response for `status`: exact, then its class (`4XX`), then `default`.
+    func response(for status: Int) -> ContractResponse? {
+        responses[String(status)] ?? responses["\(status / 100)XX"] ?? responses["default"]
+    }
+
+    /// The parameter named `name` in the query, if the operation declares it.
+    func queryParameter(_ name: String) -> ContractParameter? {
+        parameters.first { $0.location == .query && $0.name == name }
+    }
+}
+
+/// A response an operation declares: a schema per media type and the headers it names.
+struct ContractResponse: Sendable {
+    /// Compiled schemas by media type (`application/json`, `image/*`).
+    let schemas: [String: JSONSchema]
+    /// The media types declared, even those without a schema (images).
+    let mediaTypes: [String]
+    /// Header names the response declares as required.
+    let requiredHeaders: [String]
+
+    /// The schema for a response whose `Content-Type` is `contentType`: exact media type, then
+    /// `type/*`, then `*/*`. `nil` when the body is not checked (no schema for it).
+    func schema(for contentType: String?) -> JSONSchema? {
+        let mediaType = contentType.map(Self.bareMediaType) ?? "application/json"
+        if let exact = schemas[mediaType] { return exact }
+        if let slash = mediaType.firstIndex(of: "/"), let family = schemas[mediaType[..<slash] + "/*"] { return family }
+        return schemas["*/*"]
+    }
+
+    /// Whether a body of `contentType` is one the response declares.
+    func declares(_ contentType: String?) -> Bool {
+        guard !mediaTypes.isEmpty else { return true }
+        guard let contentType else { return false }
+        let mediaType = Self.bareMediaType(contentType)
+        return mediaTypes.contains { declared in
+            declared == mediaType || declared == "*/*"
+                || (declared.hasSuffix("/*") && mediaType.hasPrefix(declared.dropLast()))
+        }
+    }
+
+    /// `application/json; charset=UTF-8` → `application/json`.
+    static func bareMediaType(_ contentType: String) -> String {
+        String(contentType.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

@@ -1,0 +1,66 @@
+/// One parameter of a contract operation: where it is read from, whether it must be there,
+/// and the schema its value must fit.
+struct ContractParameter: Sendable {
+    enum Location: String, Sendable, CaseIterable {
+        case query, path, header
+    }
+
+    let name: String
+    let location: Location
+    let required: Bool
+    /// The schema the value must fit, compiled; `nil` when the contract gives none.
+    let schema: JSONSchema?
+    /// The JSON types a text value may be read as, most specific first.
+    let types: [String]
+    /// For a list parameter (`type: array`): the separator between items (`nil`: the
+    /// parameter repeated, OpenAPI's `explode: true`) and their types.
+    let list: (separator: String?, itemTypes: [String])?
+    /// The value used when the parameter is absent (the schema's `default`).
+    let defaultValue: JSONValue?
+    /// The provider's message when the value is invalid (`x-understudy-message`).
+    let message: String?
+
+    /// The parameter's raw values in `request`; empty when absent.
+    func texts(in request: Request, pathParameters: [String: String]) -> [String] {
+        switch location {
+        case .query: request.query.values(name)
+        case .path: pathParameters[name].map { [$0] } ?? []
+        case .header: request.headerValues(name)
+        }
+    }
+
+    /// The value as the schema sees it: query text read as the type the schema declares,
+    /// so `limit=100` is checked as the integer 100 and `open_now=true` as a boolean.
+    /// `texts` holds every value of the parameter (a repeated list parameter has several).
+    func value(of texts: [String]) -> JSONValue {
+        guard let list else { return Self.convert(texts.first ?? "", as: types) }
+        guard let separator = list.separator else { return .array(texts.map { Self.convert($0, as: list.itemTypes) }) }
+        guard let text = texts.first, !text.isEmpty else { return .array([]) }
+        return .array(text.components(separatedBy: separator).map { Self.convert($0, as: list.itemTypes) })
+    }
+
+    /// `text` as the first of `types` it can be read as; a string when none fits, so the
+    /// schema reports the wrong type instead of the conversion hiding it.
+    static func convert(_ text: String, as types: [String]) -> JSONValue {
+        for type in types {
+            switch type {
+            case "integer":
+                if Int(text) != nil, let number = JSONNumber(text: text) { return .number(number) }
+            case "number":
+                if let number = JSONNumber(text: text) { return .number(number) }
+            case "boolean":
+                if text == "true" { return .bool(true) }
+                if text == "false" { return .bool(false) }
+            default:
+                break
+            }
+        }
+        return .string(text)
+    }
+
+    /// The order conversions are tried in: the narrowest reading first, text last.
+    static func conversionOrder(_ types: [String]) -> [String] {
+        let order = ["integer", "number", "boolean", "string"]
+        return types.sorted { (order.firstIndex(of: $0) ?? order.count) < (order.firstIndex(of: $1) ?? order.count) }
+    }
+}

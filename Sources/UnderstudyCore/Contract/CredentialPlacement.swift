@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where an operation's credential travels, from the contract's security scheme.
+enum CredentialPlacement: Sendable, Hashable {
+    /// `Authorization: Bearer <credential>` (OpenAPI `type: http, scheme: bearer`).
+    case bearer
+    /// A header carrying the credential as it is (`type: apiKey, in: header`).
+    case header(String)
+    /// A query parameter (`type: apiKey, in: query`, e.g. Google's `key`).
+    case query(String)
+
+    /// What a request carries there.
+    enum Found: Sendable, Hashable {
+        case missing
+        /// Present but not in the scheme's form (e.g. `Authorization: Basic …` for a bearer scheme).
+        case malformed
+        case value(String)
+    }
+
+    /// The credential `request` carries, if any.
+    func find(in request: Request) -> Found {
+        switch self {
+        case .bearer:
+            guard let header = request.headerValues("Authorization").first else { return .missing }
+            let prefix = "bearer "
+            guard header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix else { return .malformed }
+            return .value(String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+        case .header(let name):
+            guard let value = request.headerValues(name).first, !value.isEmpty else { return .missing }
+            return .value(value)
+        case .query(let name):
+            guard let value = request.query.values(name).first, !value.isEmpty else { return .missing }
+            return .value(value)
+        }
+    }
+
+    /// Where a person would look, for messages: "the Authorization header", "query parameter key".
+    var description: String {
+        switch self {
+        case .bearer: "the Authorization header (Bearer)"
+        case .header(let name): "the \(name) header"
+        case .query(let name): "query parameter \(name)"
+        }
+    }
+}

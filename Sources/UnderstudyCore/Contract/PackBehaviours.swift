@@ -1,0 +1,85 @@
+import Foundation
+
+/// The provider behaviours a pack switches on (`x-understudy.behaviours`): generic mechanisms
+/// configured by data, all on the server's clock. See docs/contracts.md.
+struct PackBehaviours: Sendable {
+    var quota: Quota?
+    var pageTokens: PageTokens?
+    var tokenExpiry: TokenExpiry?
+    var conditionalGet: ConditionalGet?
+
+    /// Requests counted per credential in a window; answers carry rate-limit headers.
+    struct Quota: Sendable {
+        /// Requests allowed per window (tests may change it per session).
+        let limit: Int
+        /// Headers added to every counted answer, with `{{quota.*}}` placeholders.
+        let headers: [HTTPField]
+        /// The answer past the limit.
+        let exceeded: String
+    }
+
+    /// Page tokens that only become valid a while after they are issued.
+    struct PageTokens: Sendable {
+        let operations: Set<String>
+        let parameter: String
+        /// The top-level JSON member of an answer that issues a token.
+        let field: String
+        let validAfter: TimeInterval
+        let tooEarly: String
+        /// The answer for a token never issued; `nil` lets fixtures answer it.
+        let unknown: String?
+    }
+
+    /// Access tokens that expire.
+    struct TokenExpiry: Sendable {
+        struct Issuer: Sendable {
+            let operation: String
+            let tokenField: String
+            let expiresInField: String
+        }
+
+        struct Introspection: Sendable {
+            enum Field: String, Sendable {
+                case isValid, expiresAt
+            }
+            let operation: String
+            let parameter: String
+            /// JSON pointers replaced by the token's state.
+            let set: [(pointer: String, field: Field)]
+            /// JSON pointers added once the token has expired (strings may hold placeholders).
+            let whenExpired: [(pointer: String, value: JSONValue)]
+        }
+
+        let issuers: [Issuer]
+        /// Tokens known from the start, with their expiry.
+        let tokens: [String: Date]
+        let expired: String
+        let dateFormat: String
+        let timeZone: TimeZone
+        let introspection: Introspection?
+
+        /// `date` written the way the provider writes it in its messages.
+        func format(_ date: Date) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = dateFormat
+            return formatter.string(from: date)
+        }
+    }
+
+    /// `If-None-Match` answered with 304 Not Modified.
+    struct ConditionalGet: Sendable {
+        let operations: Set<String>
+    }
+
+    /// The operation ids the behaviours name, with where, for checking them against the contract.
+    var namedOperations: [(operation: String, member: String)] {
+        var named: [(String, String)] = []
+        named += (pageTokens?.operations.sorted() ?? []).map { ($0, "pageTokens") }
+        named += (tokenExpiry?.issuers ?? []).map { ($0.operation, "tokenExpiry") }
+        if let introspection = tokenExpiry?.introspection { named.append((introspection.operation, "tokenExpiry")) }
+        named += (conditionalGet?.operations.sorted() ?? []).map { ($0, "conditionalGet") }
+        return named
+    }
+}

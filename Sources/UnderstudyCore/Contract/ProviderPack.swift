@@ -1,0 +1,113 @@
+/// One provider's contract and the fake's knowledge of it, read from
+/// `contracts/<provider>.openapi.json` (see docs/contracts.md).
+public final class ProviderPack: Sendable {
+    /// The provider, e.g. `yelp`.
+    public let provider: String
+    /// The file it was read from, relative to the contracts folder.
+    public let file: String
+    /// The real origin, e.g. `https://api.yelp.com`.
+    public let upstream: String?
+    /// The path prefix of the base URL an SDK is configured with (`/v3`), `""` for the root.
+    public let basePath: String
+    /// The path prefixes (ending in `/`) or exact paths this provider answers on the shared port.
+    public let routes: [String]
+    /// Names whose values are secrets.
+    public let secrets: SecretNames
+
+    let pathVersion: RegexPattern?
+    let operations: [ContractOperation]
+    let credential: CredentialRule?
+    let answers: [String: PackAnswer]
+    let messages: (missing: String?, invalid: String?)
+    let invalidRequest: String?
+    let behaviours: PackBehaviours
+
+    init(
+        provider: String, file: String, upstream: String?, basePath: String, routes: [String], secrets: SecretNames,
+        pathVersion: RegexPattern?, operations: [ContractOperation], credential: CredentialRule?, answers: [String: PackAnswer],
+        messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours
+    ) {
+        self.provider = provider
+        self.file = file
+        self.upstream = upstream
+        self.basePath = basePath
+        self.routes = routes
+        self.secrets = secrets
+        self.pathVersion = pathVersion
+        self.operations = operations
+        self.credential = credential
+        self.answers = answers
+        self.messages = messages
+        self.invalidRequest = invalidRequest
+        self.behaviours = behaviours
+    }
+
+    /// The operation ids, in contract order.
+    public var operationIDs: [String] { operations.map(\.id) }
+
+    /// `path` as the contract writes it (a version prefix such as `/v19.0` removed) when it is
+    /// one of this provider's routes; the length of the route it fell under ranks providers.
+    func contractPath(of path: String) -> (path: String, routeLength: Int)? {
+        var stripped = path
+        if let pathVersion, let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex {
+            stripped = String(path[range.upperBound...])
+        }
+        let length = routes.reduce(-1) { best, route in
+            let fits = route.hasSuffix("/") ? stripped.hasPrefix(route) : stripped == route || stripped.hasPrefix(route + "/")
+            return fits ? max(best, route.count) : best
+        }
+        return length < 0 ? nil : (stripped, length)
+    }
+
+    /// The operation answering `method` on `path` (already a contract path), the most literal
+    /// template first, with the values of its placeholders.
+    func operation(method: String, path: String) -> (ContractOperation, [String: String])? {
+        var best: (ContractOperation, [String: String])?
+        for operation in operations where operation.method == method {
+            guard let values = operation.path.match(path) else { continue }
+            if best == nil || operation.path.literalCount > best!.0.path.literalCount { best = (operation, values) }
+        }
+        return best
+    }
+
+    /// Whether some operation has this path with another method (a wrong method, not an unknown path).
+    func hasPath(_ path: String) -> Bool {
+        operations.contains { $0.path.match(path) != nil }
+    }
+
+    /// The named answer, the operation's own first.
+    func answer(_ name: String, for operation: ContractOperation?) -> PackAnswer? {
+        operation?.answers[name] ?? answers[name]
+    }
+}
+
+/// How a provider's credentials are judged (`x-understudy.credential`).
+struct CredentialRule: Sendable {
+    /// What a well-formed credential looks like; `nil` accepts any non-empty value.
+    let pattern: RegexPattern?
+    /// Values that are always invalid (revoked keys, for tests).
+    let rejected: Set<String>
+    /// The answers for a missing and for an invalid credential.
+    let missing: String
+    let invalid: String
+
+    func isValid(_ value: String) -> Bool {
+        !rejected.contains(value) && (pattern?.matches(value) ?? true)
+    }
+}
+
+/// Names whose values are secrets in a provider's requests and responses.
+public struct SecretNames: Sendable, Hashable {
+    /// Query parameters (and form fields).
+    public let query: Set<String>
+    /// Header names, lower-cased.
+    public let headers: Set<String>
+    /// JSON member names in request or response bodies.
+    public let json: Set<String>
+
+    public init(query: Set<String> = [], headers: Set<String> = [], json: Set<String> = []) {
+        self.query = query
+        self.headers = Set(headers.map { $0.lowercased() })
+        self.json = json
+    }
+}
