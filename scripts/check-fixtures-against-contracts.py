@@ -241,6 +241,8 @@ def check_pack(pack, all_packs, report):
         elif oid in op_ids:
             report.problem(where, f"operationId {oid} used twice")
         op_ids[oid] = (method, template, op, item)
+        if not op.get("responses"):
+            report.problem(where, f"{method} {template}: no responses declared")
 
     def need_error(name, what):
         if name is not None and name not in errors:
