@@ -39,6 +39,8 @@ UNVERIFIED = "x-understudy-unverified"
 METHODS = ("get", "post", "put", "delete", "patch", "head", "options")
 
 # Canonical test credentials (docs/contracts.md): values that must fit each pack's credential pattern.
+# Fixtures may write canonical values literally (they are plainly fake); any other secret must be a pattern.
+CANONICAL_INVALID = {"not-a-token"}
 CANONICAL_VALID = {
     "yelp": ["FAKE-understudy-yelp-api-key"],
     "google": ["AIzaFAKE-understudy-test-key-0000000000"],
@@ -204,6 +206,10 @@ def convert(text, schema, pack, param=None):
         except ConversionError:
             pass
     raise ConversionError(f"{text!r} is not of type {'/'.join(types)}")
+
+
+def plainly_fake(value):
+    return "FAKE" in value or "Understudy" in value or value in CANONICAL_INVALID
 
 
 def condition_state(cond):
@@ -373,8 +379,9 @@ def check_error_entries(pack, report):
             names = set(effective)
         else:
             names = set(own)
-            has_query = any(loc == "query" for (_, loc) in params) or op.get("x-understudy-rules")
-            if has_query and x.get("invalidRequest"):
+            can_fail = any(loc == "query" and parameter_can_fail(pack, p) for (_, loc), p in params.items()) \
+                or op.get("x-understudy-rules")
+            if can_fail and x.get("invalidRequest"):
                 names.add(x["invalidRequest"])
         for name in sorted(names):
             if name not in effective:
@@ -394,6 +401,15 @@ def check_error_entries(pack, report):
             for text in check_entry(pack, op, entry):
                 report.problem(where, f"{op.get('operationId')} ({m} {t}): error {name}: {text}")
     return count
+
+
+ANNOTATIONS = {"description", "deprecated", "default", "format", UNVERIFIED}
+
+
+def parameter_can_fail(pack, p):
+    """A required parameter, or one whose schema constrains more than 'a string', can break the contract."""
+    schema = pack.resolve(p.get("schema", {}))
+    return bool(p.get("required")) or set(schema) - ANNOTATIONS != {"type"} or schema.get("type") != "string"
 
 
 def check_entry(pack, op, entry):
@@ -456,11 +472,11 @@ def check_request(pack, op, item, request, where, report):
             cred_values = state[1]
     secrets = set(x.get("secrets", {}).get("query", []))
     for name, (kind, values) in query.items():
-        if kind == "known" and name in secrets and not all(("FAKE" in v or "Understudy" in v) for v in values):
+        if kind == "known" and name in secrets and not all(plainly_fake(v) for v in values):
             report.problem(where, f"query.{name} is a secret but the fixture gives it literally; use {{\"present\": true}}")
     for name, (kind, values) in headers.items():
         if kind == "known" and name in {h.lower() for h in x.get("secrets", {}).get("headers", [])} \
-                and not all(("FAKE" in v or "Understudy" in v) for v in values):
+                and not all(plainly_fake(v) for v in values):
             report.problem(where, f"header {name} is a secret but the fixture gives it literally; use a pattern")
     del cred_values
 
