@@ -1,0 +1,17 @@
+/// Where the user is. Apps wrap Core Location; tests use `FixedLocation`.
+public protocol LocationProvider: Sendable {
+    /// The current location.
+    func currentLocation() async throws -> Coordinate
+}
+
+/// A location that never moves.
+public struct FixedLocation: LocationProvider {
+    public let coordinate: Coordinate
+
+    /// Always at `coordinate`.
+    public init(_ coordinate: Coordinate) {
+        self.coordinate = coordinate
+    }
+
+    public func currentLocation() async throws -> Coordinate { coordinate }
+}
