@@ -28,16 +28,8 @@ public struct Configuration: Sendable {
 
     /// The real services, each at its own origin; images are fetched from where responses say.
     public static func production(credentials: Credentials) -> Configuration {
-        Configuration(baseURLs: realOrigins, credentials: credentials)
+        Configuration(baseURLs: Dictionary(uniqueKeysWithValues: Provider.allCases.map { ($0, $0.realOrigin) }), credentials: credentials)
     }
-
-    /// The real origin of each provider.
-    static let realOrigins: [Provider: URL] = [
-        .yelp: URL(string: "https://api.yelp.com")!,
-        .google: URL(string: "https://maps.googleapis.com")!,
-        .facebook: URL(string: "https://graph.facebook.com")!,
-        .feed: URL(string: "https://s3.amazonaws.com")!,
-    ]
 
     /// Every provider and every image host the providers' responses name, served by one fake
     /// server (Understudy keeps each provider's native paths on one port).
@@ -51,7 +43,7 @@ public struct Configuration: Sendable {
 
     /// The origin of `provider`; the real one when none is configured.
     public func baseURL(for provider: Provider) -> URL {
-        baseURLs[provider] ?? Configuration.realOrigins[provider]!
+        baseURLs[provider] ?? provider.realOrigin
     }
 
     /// `url` with its scheme, host and port replaced by the origin mapped to its host, if any;

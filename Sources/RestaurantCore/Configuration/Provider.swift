@@ -1,3 +1,5 @@
+import Foundation
+
 /// The services the restaurant apps talk to.
 public enum Provider: String, Codable, Sendable, Hashable, CaseIterable {
     /// Yelp Fusion (`https://api.yelp.com`).
@@ -8,4 +10,14 @@ public enum Provider: String, Codable, Sendable, Hashable, CaseIterable {
     case facebook
     /// The Bottle Rocket lunch feed (`https://s3.amazonaws.com`).
     case feed
+
+    /// Where the real service answers.
+    public var realOrigin: URL {
+        switch self {
+        case .yelp: URL(string: "https://api.yelp.com")!
+        case .google: URL(string: "https://maps.googleapis.com")!
+        case .facebook: URL(string: "https://graph.facebook.com")!
+        case .feed: URL(string: "https://s3.amazonaws.com")!
+        }
+    }
 }

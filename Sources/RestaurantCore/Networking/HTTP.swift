@@ -11,7 +11,7 @@ struct HTTP: Sendable {
 
     /// The URL of `path` (as the provider writes it, starting with `/`) under the base URL.
     func url(_ path: String, query: [URLQueryItem] = []) -> URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return baseURL.appendingPathComponent(path) }
         let prefix = components.percentEncodedPath.hasSuffix("/") ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         components.percentEncodedPath = prefix + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
         if !query.isEmpty {
@@ -19,7 +19,7 @@ struct HTTP: Sendable {
             // URLComponents leaves `+` alone, which servers read as a space.
             components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         }
-        return components.url!
+        return components.url ?? baseURL.appendingPathComponent(path)
     }
 
     /// The raw answer to a GET of `url`. Any HTTP status comes back; a fixture miss and a
