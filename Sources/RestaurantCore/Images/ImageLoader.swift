@@ -51,6 +51,7 @@ public actor ImageLoader {
 
     private func start(_ url: URL, revalidating cached: CachedImage?) -> Task<CachedImage, any Error> {
         let target = configuration.resolvedImageURL(url)
+        // The provider only picks an error envelope, and images have none.
         let http = HTTP(provider: .feed, baseURL: target, session: session)
         let headers = cached?.metadata.etag.map { ["If-None-Match": $0] } ?? [:]
         let task = Task {
