@@ -15,7 +15,9 @@ public struct DetailsPager: Sendable, Hashable {
 
     /// The restaurant shown.
     public var current: Restaurant { restaurants[index] }
+    /// Whether a restaurant follows the current one.
     public var hasNext: Bool { index + 1 < restaurants.count }
+    /// Whether a restaurant precedes the current one.
     public var hasPrevious: Bool { index > 0 }
 
     /// Moves to the next restaurant and returns it; `nil` (staying put) at the end.

@@ -17,8 +17,11 @@ public struct OpeningPeriod: Codable, Sendable, Hashable {
 
 /// A review excerpt.
 public struct Review: Codable, Sendable, Hashable {
+    /// Who wrote it.
     public var author: String
+    /// 1 to 5.
     public var rating: Int
+    /// The review, or Yelp's excerpt of it.
     public var text: String
     /// As the provider wrote it.
     public var time: String
@@ -34,8 +37,11 @@ public struct Review: Codable, Sendable, Hashable {
 
 /// What a details screen shows: the restaurant with its photos, hours and reviews.
 public struct RestaurantDetails: Sendable, Hashable {
+    /// The restaurant, with its photos, phone and web page.
     public var restaurant: Restaurant
+    /// The openings of a week, Monday first.
     public var hours: [OpeningPeriod]
+    /// Review excerpts.
     public var reviews: [Review]
 
     /// Details.

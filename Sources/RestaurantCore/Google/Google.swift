@@ -3,21 +3,27 @@
 public enum Google {
     /// `{"lat", "lng"}`.
     public struct LatLng: Codable, Sendable, Hashable {
+        /// `lat`, as the provider sends it.
         public let lat: Double
+        /// `lng`, as the provider sends it.
         public let lng: Double
     }
 
     /// A place's position.
     public struct Geometry: Codable, Sendable, Hashable {
+        /// `location`, as the provider sends it.
         public let location: LatLng
     }
 
     /// A photo reference, to be fetched through the photo endpoint.
     public struct Photo: Codable, Sendable, Hashable {
+        /// `height`, as the provider sends it.
         public let height: Int
+        /// `width`, as the provider sends it.
         public let width: Int
         /// Credits that must be shown with the photo.
         public let htmlAttributions: [String]
+        /// `photo_reference`, as the provider sends it.
         public let photoReference: String
 
         enum CodingKeys: String, CodingKey {
@@ -32,15 +38,20 @@ public enum Google {
         public struct Period: Codable, Sendable, Hashable {
             /// A day and a time.
             public struct Moment: Codable, Sendable, Hashable {
+                /// `day`, as the provider sends it.
                 public let day: Int
+                /// `time`, as the provider sends it.
                 public let time: String
             }
+            /// `open`, as the provider sends it.
             public let open: Moment
             /// Absent for a place open around the clock.
             public let close: Moment?
         }
 
+        /// `open_now`, as the provider sends it.
         public let openNow: Bool?
+        /// `periods`, as the provider sends it.
         public let periods: [Period]?
         /// `["Monday: 11:00 AM – 9:30 PM", …]`, Monday first.
         public let weekdayText: [String]?
@@ -53,17 +64,25 @@ public enum Google {
 
     /// A place review (details only, up to five).
     public struct Review: Codable, Sendable, Hashable {
+        /// `author_name`, as the provider sends it.
         public let authorName: String
+        /// `author_url`, as the provider sends it.
         public let authorURL: String?
+        /// `profile_photo_url`, as the provider sends it.
         public let profilePhotoURL: String?
+        /// `language`, as the provider sends it.
         public let language: String?
+        /// `original_language`, as the provider sends it.
         public let originalLanguage: String?
         /// 1 to 5.
         public let rating: Int
+        /// `relative_time_description`, as the provider sends it.
         public let relativeTimeDescription: String
+        /// `text`, as the provider sends it.
         public let text: String
         /// Unix seconds.
         public let time: Int
+        /// `translated`, as the provider sends it.
         public let translated: Bool?
 
         enum CodingKeys: String, CodingKey {
@@ -75,7 +94,9 @@ public enum Google {
 
     /// `status` and `error_message`: all an error answer is sure to have.
     public struct StatusAnswer: Codable, Sendable, Hashable {
+        /// `status`, as the provider sends it.
         public let status: String
+        /// `error_message`, as the provider sends it.
         public let errorMessage: String?
 
         enum CodingKeys: String, CodingKey {

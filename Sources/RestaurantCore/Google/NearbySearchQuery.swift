@@ -2,11 +2,13 @@ import Foundation
 
 /// The parameters of a Places nearby search (ranked by prominence, within a radius).
 public struct NearbySearchQuery: Sendable, Hashable {
+    /// The center of the search.
     public var location: Coordinate
     /// Meters; Google clamps it to 50,000.
     public var radius: Int
     /// One place type (`restaurant`), or none for everything.
     public var type: String?
+    /// Free text matched against everything Google knows of a place.
     public var keyword: String?
 
     /// A search around `location`.

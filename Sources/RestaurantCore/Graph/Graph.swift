@@ -3,7 +3,9 @@
 public enum Graph {
     /// The answer to `/oauth/access_token` (code exchange, long-lived exchange).
     public struct AccessToken: Codable, Sendable, Hashable {
+        /// `access_token`, as the provider sends it.
         public let accessToken: String
+        /// `token_type`, as the provider sends it.
         public let tokenType: String
         /// Seconds from now; about 60 days for a long-lived token.
         public let expiresIn: Int?
@@ -19,9 +21,13 @@ public enum Graph {
         public struct Picture: Codable, Sendable, Hashable {
             /// The picture's data.
             public struct Data: Codable, Sendable, Hashable {
+                /// `height`, as the provider sends it.
                 public let height: Int
+                /// `width`, as the provider sends it.
                 public let width: Int
+                /// `is_silhouette`, as the provider sends it.
                 public let isSilhouette: Bool
+                /// `url`, as the provider sends it.
                 public let url: String
 
                 enum CodingKeys: String, CodingKey {
@@ -29,13 +35,17 @@ public enum Graph {
                     case isSilhouette = "is_silhouette"
                 }
             }
+            /// `data`, as the provider sends it.
             public let data: Data
         }
 
+        /// `id`, as the provider sends it.
         public let id: String
+        /// `name`, as the provider sends it.
         public let name: String
         /// Absent when the user did not grant `email`.
         public let email: String?
+        /// `picture`, as the provider sends it.
         public let picture: Picture?
 
         /// A user (for tests and previews).
@@ -51,9 +61,12 @@ public enum Graph {
     public struct Permissions: Codable, Sendable, Hashable {
         /// One permission and whether it is `granted`, `declined` or `expired`.
         public struct Permission: Codable, Sendable, Hashable {
+            /// `permission`, as the provider sends it.
             public let permission: String
+            /// `status`, as the provider sends it.
             public let status: String
         }
+        /// `data`, as the provider sends it.
         public let data: [Permission]
     }
 
@@ -61,6 +74,7 @@ public enum Graph {
     public struct ErrorAnswer: Codable, Sendable, Hashable {
         /// The error itself.
         public struct Detail: Codable, Sendable, Hashable {
+            /// `message`, as the provider sends it.
             public let message: String
             /// `OAuthException`, …
             public let type: String?
@@ -68,8 +82,11 @@ public enum Graph {
             public let code: Int
             /// 463: expired; 460: password changed; …
             public let subcode: Int?
+            /// `fbtrace_id`, as the provider sends it.
             public let traceID: String?
+            /// `error_user_title`, as the provider sends it.
             public let userTitle: String?
+            /// `error_user_msg`, as the provider sends it.
             public let userMessage: String?
 
             enum CodingKeys: String, CodingKey {
@@ -77,6 +94,7 @@ public enum Graph {
                 case subcode = "error_subcode", traceID = "fbtrace_id", userTitle = "error_user_title", userMessage = "error_user_msg"
             }
         }
+        /// `error`, as the provider sends it.
         public let error: Detail
     }
 }

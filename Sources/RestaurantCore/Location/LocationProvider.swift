@@ -6,6 +6,7 @@ public protocol LocationProvider: Sendable {
 
 /// A location that never moves.
 public struct FixedLocation: LocationProvider {
+    /// Where it is.
     public let coordinate: Coordinate
 
     /// Always at `coordinate`.
@@ -13,5 +14,6 @@ public struct FixedLocation: LocationProvider {
         self.coordinate = coordinate
     }
 
+    /// Always the same coordinate.
     public func currentLocation() async throws -> Coordinate { coordinate }
 }

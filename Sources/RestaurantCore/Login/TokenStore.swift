@@ -2,6 +2,7 @@ import Foundation
 
 /// A Facebook access token as the app keeps it.
 public struct StoredToken: Codable, Sendable, Hashable {
+    /// The token sent to Graph as `access_token`.
     public var accessToken: String
     /// When Facebook said it expires, if it did.
     public var expiresAt: Date?

@@ -6,7 +6,9 @@ import Foundation
 public actor PizzaTour {
     /// A place on the tour and its crow-flies distance from the start.
     public struct Stop: Sendable, Hashable {
+        /// The place.
         public let restaurant: Restaurant
+        /// Where it is.
         public let coordinate: Coordinate
         /// Meters, by the haversine formula.
         public let distance: Double
@@ -14,6 +16,7 @@ public actor PizzaTour {
 
     /// How long the tour takes.
     public struct Itinerary: Sendable, Hashable {
+        /// Walking or driving.
         public let mode: TravelMode
         /// The route legs, from the start to the first stop, then stop to stop.
         public let legs: [Google.DirectionsAnswer.Leg]
@@ -21,6 +24,7 @@ public actor PizzaTour {
         public let travelSeconds: Int
         /// The time spent at the stops, in seconds.
         public let stopSeconds: Int
+        /// Travel plus stops, in seconds.
         public var totalSeconds: Int { travelSeconds + stopSeconds }
     }
 

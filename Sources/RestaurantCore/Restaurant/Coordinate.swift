@@ -2,7 +2,9 @@ import Foundation
 
 /// A point on Earth, in degrees.
 public struct Coordinate: Codable, Sendable, Hashable {
+    /// Degrees north.
     public var latitude: Double
+    /// Degrees east.
     public var longitude: Double
 
     /// A point.

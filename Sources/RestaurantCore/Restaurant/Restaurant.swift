@@ -2,6 +2,7 @@ import Foundation
 
 /// Which provider a restaurant came from, and its id there.
 public struct RestaurantID: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// Where the restaurant came from.
     public var provider: Provider
     /// Yelp business id, Google place id, or the feed entry's name.
     public var value: String
@@ -12,17 +13,21 @@ public struct RestaurantID: Codable, Sendable, Hashable, CustomStringConvertible
         self.value = value
     }
 
+    /// `provider:id`, for logs.
     public var description: String { "\(provider.rawValue):\(value)" }
 }
 
 /// A restaurant as the screens show it, whichever provider it came from.
 public struct Restaurant: Codable, Sendable, Hashable, Identifiable {
+    /// The provider and its id.
     public var id: RestaurantID
+    /// The name shown.
     public var name: String
     /// Category names, most specific first.
     public var categories: [String]
     /// 1 to 5.
     public var rating: Double?
+    /// How many reviews the rating rests on.
     public var reviewCount: Int?
     /// The address, one line per element.
     public var addressLines: [String]
@@ -30,6 +35,7 @@ public struct Restaurant: Codable, Sendable, Hashable, Identifiable {
     public var phone: String?
     /// The number as people write it.
     public var displayPhone: String?
+    /// Where it is, for a map pin.
     public var coordinate: Coordinate?
     /// The main picture.
     public var imageURL: URL?
@@ -39,6 +45,7 @@ public struct Restaurant: Codable, Sendable, Hashable, Identifiable {
     public var iconURL: URL?
     /// The Yelp page, the website, or the Google Maps page.
     public var webURL: URL?
+    /// Open at the time of the request, when the provider says.
     public var isOpenNow: Bool?
     /// Meters from where the search was made.
     public var distance: Double?

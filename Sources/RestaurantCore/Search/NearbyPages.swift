@@ -2,10 +2,13 @@
 /// a short while after it is issued; asked sooner, Google answers `INVALID_REQUEST`, so the
 /// page is asked again after `retryDelay`, at most `retries` times.
 public struct NearbyPages: PageSource {
+    /// Who asks Google.
     public let client: PlacesClient
+    /// The search.
     public let query: NearbySearchQuery
     /// Seconds to wait before asking again (Google's tokens take about two).
     public let retryDelay: Double
+    /// How many times a page is asked again.
     public let retries: Int
     private let sleeper: any Sleeper
 
@@ -18,6 +21,7 @@ public struct NearbyPages: PageSource {
         self.sleeper = sleeper
     }
 
+    /// The first page, or the page a token names (retried while the token is not valid yet).
     public func page(at cursor: PageCursor?) async throws(RestaurantError) -> ResultPage {
         let answer: Google.NearbySearchAnswer
         if case .token(let token) = cursor {

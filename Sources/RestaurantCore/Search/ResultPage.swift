@@ -8,6 +8,7 @@ public enum PageCursor: Sendable, Hashable {
 
 /// One page of search results.
 public struct ResultPage: Sendable, Hashable {
+    /// The page's restaurants, in the provider's order.
     public var restaurants: [Restaurant]
     /// `nil` on the last page.
     public var next: PageCursor?

@@ -18,7 +18,9 @@ public struct SearchState: Sendable, Hashable {
         case failed(RestaurantError)
     }
 
+    /// Everything loaded so far, in order.
     public var results: [Restaurant]
+    /// What is happening.
     public var phase: Phase
     /// No further page: the provider has no more, or the wanted number is reached.
     public var isEndOfResults: Bool

@@ -7,8 +7,10 @@ public protocol Sleeper: Sendable {
 
 /// Really waits, on the task's clock.
 public struct TaskSleeper: Sleeper {
+    /// A sleeper on the task clock.
     public init() {}
 
+    /// Sleeps for `seconds`.
     public func sleep(seconds: Double) async throws {
         try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }

@@ -1,6 +1,8 @@
 /// A Yelp search read a page at a time by offset, up to Yelp's ceiling of 240 results.
 public struct YelpPages: PageSource {
+    /// Who asks Yelp.
     public let client: YelpClient
+    /// The search.
     public let query: YelpSearchQuery
 
     /// Pages of `query`.
@@ -9,6 +11,7 @@ public struct YelpPages: PageSource {
         self.query = query
     }
 
+    /// The page at `cursor`; the last page ends at the total or at 240.
     public func page(at cursor: PageCursor?) async throws(RestaurantError) -> ResultPage {
         var offset = 0
         if case .offset(let value) = cursor { offset = value }

@@ -2,8 +2,11 @@ extension Yelp {
     /// A business, as search results list it and as the details endpoint returns it (which
     /// adds `is_claimed`, `photos` and `hours`, and drops `distance`).
     public struct Business: Codable, Sendable, Hashable {
+        /// `id`, as the provider sends it.
         public let id: String
+        /// `alias`, as the provider sends it.
         public let alias: String
+        /// `name`, as the provider sends it.
         public let name: String
         /// May be `""`.
         public let imageURL: String
@@ -11,17 +14,23 @@ extension Yelp {
         public let isClosed: Bool
         /// The business's Yelp page.
         public let url: String
+        /// `review_count`, as the provider sends it.
         public let reviewCount: Int
+        /// `categories`, as the provider sends it.
         public let categories: [Category]
         /// 1 to 5 in steps of 0.5.
         public let rating: Double
+        /// `coordinates`, as the provider sends it.
         public let coordinates: Coordinates?
+        /// `transactions`, as the provider sends it.
         public let transactions: [String]
         /// `$` to `$$$$`; absent when unknown.
         public let price: String?
+        /// `location`, as the provider sends it.
         public let location: Location
         /// E.164 (`+14152520800`) or `""`.
         public let phone: String
+        /// `display_phone`, as the provider sends it.
         public let displayPhone: String
         /// Meters from the search point (search only).
         public let distance: Double?
@@ -47,6 +56,7 @@ extension Yelp {
             public let day: Int
             /// `HHMM`.
             public let start: String
+            /// `end`, as the provider sends it.
             public let end: String
             /// Ends on the next day.
             public let isOvernight: Bool
@@ -57,8 +67,11 @@ extension Yelp {
             }
         }
 
+        /// `hours_type`, as the provider sends it.
         public let hoursType: String
+        /// `is_open_now`, as the provider sends it.
         public let isOpenNow: Bool
+        /// `open`, as the provider sends it.
         public let open: [Opening]
 
         enum CodingKeys: String, CodingKey {

@@ -3,12 +3,15 @@ extension Yelp {
     public struct SearchAnswer: Codable, Sendable, Hashable {
         /// The search's center.
         public struct Region: Codable, Sendable, Hashable {
+            /// `center`, as the provider sends it.
             public let center: Coordinates
         }
 
+        /// `businesses`, as the provider sends it.
         public let businesses: [Business]
         /// All matches, of which at most 240 can be paged through.
         public let total: Int
+        /// `region`, as the provider sends it.
         public let region: Region?
     }
 
@@ -18,10 +21,13 @@ extension Yelp {
         public struct Review: Codable, Sendable, Hashable {
             /// Who wrote it.
             public struct User: Codable, Sendable, Hashable {
+                /// `id`, as the provider sends it.
                 public let id: String
+                /// `profile_url`, as the provider sends it.
                 public let profileURL: String
                 /// May be `null`.
                 public let imageURL: String?
+                /// `name`, as the provider sends it.
                 public let name: String
 
                 enum CodingKeys: String, CodingKey {
@@ -30,13 +36,17 @@ extension Yelp {
                 }
             }
 
+            /// `id`, as the provider sends it.
             public let id: String
+            /// `url`, as the provider sends it.
             public let url: String
             /// An excerpt of about 160 characters.
             public let text: String
+            /// `rating`, as the provider sends it.
             public let rating: Int
             /// `YYYY-MM-DD HH:MM:SS`, Pacific time.
             public let timeCreated: String
+            /// `user`, as the provider sends it.
             public let user: User
 
             enum CodingKeys: String, CodingKey {
@@ -45,9 +55,11 @@ extension Yelp {
             }
         }
 
+        /// `reviews`, as the provider sends it.
         public let reviews: [Review]
         /// All reviews of the business.
         public let total: Int
+        /// `possible_languages`, as the provider sends it.
         public let possibleLanguages: [String]?
 
         enum CodingKeys: String, CodingKey {

@@ -21,14 +21,19 @@ public struct YelpSearchQuery: Sendable, Hashable {
     /// Ten miles, the restaurant search lab's radius, in meters.
     public static let tenMiles = 16093
 
+    /// Keywords, or a business name; none searches everything.
     public var term: String?
+    /// Where to search.
     public var place: Place
+    /// Category aliases (`restaurants`).
     public var categories: [String]
     /// Meters, at most 40,000.
     public var radius: Int?
     /// Results per page, at most 50.
     public var limit: Int?
+    /// How results are sorted; Yelp's default is best match.
     public var order: Order?
+    /// Only businesses open now.
     public var openNow: Bool
 
     /// A search with the given parameters.
