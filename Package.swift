@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "UnderstudyCore", targets: ["UnderstudyCore"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        .library(name: "RestaurantCore", targets: ["RestaurantCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -28,7 +29,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        // The only module that imports XCTest and Testing. (RestaurantCore arrives with its issue.)
+        // The only module that imports XCTest and Testing.
         .target(name: "UnderstudyTesting", dependencies: ["UnderstudyCore", "UnderstudyServer"]),
         .executableTarget(
             name: "understudy",
@@ -38,7 +39,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The restaurant apps' client core: Foundation (+ FoundationNetworking) only.
+        .target(name: "RestaurantCore"),
         .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "RestaurantCoreTests",
+            dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore"]
+        ),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudyServer"]),
         .testTarget(
             name: "UnderstudyServerTests",

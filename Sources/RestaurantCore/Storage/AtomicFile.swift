@@ -1,0 +1,23 @@
+import Foundation
+
+/// Whole-file writes that a crash cannot leave half done.
+enum AtomicFile {
+    /// Writes `data` to a temporary file beside `url`, then renames it over `url`: readers see
+    /// the old file or the new one, never a mix.
+    static func write(_ data: Data, to url: URL) throws(StoreError) {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw .writeFailed(file: url, reason: "\(error)")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .writeFailed(file: url, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import RestaurantCore
+import Testing
+import UnderstudyCore
+
+/// Every bundled fixture whose answer is JSON decodes into the core's model for its provider
+/// and path. Fields a model leaves out are printed (information, not failure), so drift
+/// between the fixtures and the models stays visible.
+@Suite("Every JSON fixture decodes into the core's models")
+struct StrictDecodingTests {
+    @Test func everyJSONAnswerDecodes() throws {
+        var checked = 0
+        var ignored: [String: Set<String>] = [:]
+        for fixture in try FixtureLoader.load(from: fixtures).sorted(by: { $0.file < $1.file }) {
+            for response in fixture.responses {
+                guard let data = try jsonBody(response) else { continue }
+                guard let model = model(provider: fixture.provider, path: fixture.request.path.text, status: response.status) else {
+                    Issue.record("\(fixture.file): no model for \(fixture.provider) \(fixture.request.path.text) \(response.status)")
+                    continue
+                }
+                do {
+                    ignored[fixture.file, default: []].formUnion(try model.ignoredFields(in: data))
+                    checked += 1
+                } catch {
+                    Issue.record("\(fixture.file): does not decode as \(model): \(error)")
+                }
+            }
+        }
+        #expect(checked >= 60)
+        // Each ignored field once, with the fixtures that hold it.
+        var files: [String: [String]] = [:]
+        for (file, fields) in ignored { for field in fields { files["\(file.prefix { $0 != "/" }) \(field)", default: []].append(file) } }
+        let report = files.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value.count) fixture(s), e.g. \($0.value.sorted()[0])" }
+        print("Strict decoding: \(checked) JSON answers decoded; fields the models ignore:\n" + report.joined(separator: "\n"))
+    }
+
+    /// The model for an answer of `provider` at `path` with `status`.
+    private func model(provider: String, path: String, status: Int) -> (any Codable.Type)? {
+        switch (provider, status >= 400) {
+        case ("yelp", true): return Yelp.ErrorAnswer.self
+        case ("yelp", false):
+            if path == "/v3/businesses/search" { return Yelp.SearchAnswer.self }
+            if path.hasSuffix("/reviews") { return Yelp.ReviewsAnswer.self }
+            return path.hasPrefix("/v3/businesses/") ? Yelp.Business.self : nil
+        case ("google", _):
+            if path.hasSuffix("/nearbysearch/json") { return Google.NearbySearchAnswer.self }
+            if path.hasSuffix("/details/json") { return Google.DetailsAnswer.self }
+            return path.hasSuffix("/directions/json") ? Google.DirectionsAnswer.self : nil
+        case ("facebook", true): return Graph.ErrorAnswer.self
+        case ("facebook", false):
+            if path.hasSuffix("/oauth/access_token") { return Graph.AccessToken.self }
+            if path.hasSuffix("/debug_token") { return Graph.DebugToken.self }
+            if path.hasSuffix("/me/permissions") { return Graph.Permissions.self }
+            return path.hasSuffix("/me") ? Graph.User.self : nil
+        case ("feed", _): return path.hasSuffix("restaurants.json") ? Feed.Document.self : nil
+        default: return nil
+        }
+    }
+
+    /// The body, when the answer is JSON.
+    private func jsonBody(_ response: FixtureResponse) throws -> Data? {
+        let contentType = response.headers.first { $0.name.lowercased() == "content-type" }?.value.lowercased()
+        switch response.body {
+        case .bytes(let bytes):
+            guard !bytes.isEmpty, contentType?.contains("json") ?? true, let first = bytes.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") else { return nil }
+            return Data(bytes)
+        case .file(let file):
+            guard file.path.hasSuffix(".json") else { return nil }
+            return try Data(contentsOf: URL(fileURLWithPath: file.path))
+        }
+    }
+}
+
+extension Decodable where Self: Encodable {
+    /// Decodes `data` strictly, then lists the JSON paths whose non-null values the model
+    /// did not keep (they are absent when it is encoded again).
+    static func ignoredFields(in data: Data) throws -> Set<String> {
+        let value = try JSONDecoder().decode(Self.self, from: data)
+        let original = try JSONSerialization.jsonObject(with: data)
+        let kept = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value))
+        return missing(original, in: kept, at: "$")
+    }
+}
+
+/// Paths of `original` that `kept` lacks; array elements are compared index by index and
+/// reported as `[]`.
+private func missing(_ original: Any, in kept: Any?, at path: String) -> Set<String> {
+    if let object = original as? [String: Any] {
+        let keptObject = kept as? [String: Any] ?? [:]
+        return object.reduce(into: Set<String>()) { found, member in
+            guard !(member.value is NSNull) else { return }
+            guard let keptValue = keptObject[member.key] else {
+                found.insert("\(path).\(member.key)")
+                return
+            }
+            found.formUnion(missing(member.value, in: keptValue, at: "\(path).\(member.key)"))
+        }
+    }
+    if let array = original as? [Any] {
+        let keptArray = kept as? [Any] ?? []
+        return array.enumerated().reduce(into: Set<String>()) { found, element in
+            found.formUnion(missing(element.element, in: element.offset < keptArray.count ? keptArray[element.offset] : nil, at: "\(path)[]"))
+        }
+    }
+    return []
+}

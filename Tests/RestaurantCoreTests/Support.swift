@@ -1,0 +1,66 @@
+import Foundation
+import RestaurantCore
+import UnderstudyTesting
+
+/// The repository's bundled fixtures.
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("fixtures").path
+
+/// The canonical test credentials of docs/contracts.md.
+let canonical = Credentials(
+    yelpAPIKey: "FAKE-understudy-yelp-api-key", googleAPIKey: "AIzaFAKE-understudy-test-key-0000000000",
+    facebookAppID: "138483919580948", facebookAppSecret: "FAKE-understudy-app-secret")
+
+/// The Places challenge's fixed location (Civic Center, San Francisco) and ZaHunter's (River North, Chicago).
+let civicCenter = Coordinate(latitude: 37.7749, longitude: -122.4194)
+let riverNorth = Coordinate(latitude: 41.8947, longitude: -87.6345)
+
+extension TestServer {
+    /// Every provider and image host pointed at this server.
+    var configuration: Configuration { .understudy(baseURL: baseURL, credentials: canonical) }
+    var yelp: YelpClient { YelpClient(configuration: configuration) }
+    var places: PlacesClient { PlacesClient(configuration: configuration) }
+    var directions: DirectionsClient { DirectionsClient(configuration: configuration) }
+    var graph: GraphClient { GraphClient(configuration: configuration) }
+    var feed: FeedClient { FeedClient(configuration: configuration) }
+
+    /// How many requests fixture `file` answered.
+    func answered(by file: String) -> Int { journal.entries.filter { $0.fixture == file }.count }
+}
+
+/// A fresh folder for one test's stores, removed by the caller.
+func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("restaurant-core-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Records the pauses asked of it and returns at once: no test sleeps.
+actor RecordingSleeper: Sleeper {
+    private(set) var pauses: [Double] = []
+
+    func sleep(seconds: Double) async throws {
+        pauses.append(seconds)
+    }
+}
+
+/// A clock a test moves by hand, for the core's own `now`.
+final class TestClock: Sendable {
+    private let current: LockedDate
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_767_225_600)) { current = LockedDate(start) }
+
+    var now: Date { current.value }
+    func advance(by seconds: TimeInterval) { current.value = current.value.addingTimeInterval(seconds) }
+    var function: @Sendable () -> Date { { self.now } }
+}
+
+final class LockedDate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var date: Date
+    init(_ date: Date) { self.date = date }
+    var value: Date {
+        get { lock.withLock { date } }
+        set { lock.withLock { date = newValue } }
+    }
+}
