@@ -5,12 +5,12 @@ extension PackDecoder {
     mutating func decodeBehaviours(_ value: JSONValue, at path: JSONPath) -> PackBehaviours {
         var behaviours = PackBehaviours()
         guard let members = object(value, at: path) else { return behaviours }
-        checkKeys(Self.withoutExtensions(members), allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet"], at: path)
+        checkKeys(members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet"], at: path)
         if let quota = members["quota"] { behaviours.quota = decodeQuota(quota, at: path.appending("quota")) }
         if let pageTokens = members["pageTokens"] { behaviours.pageTokens = decodePageTokens(pageTokens, at: path.appending("pageTokens")) }
         if let expiry = members["tokenExpiry"] { behaviours.tokenExpiry = decodeTokenExpiry(expiry, at: path.appending("tokenExpiry")) }
         if let conditional = members["conditionalGet"], let object = object(conditional, at: path.appending("conditionalGet")) {
-            checkKeys(Self.withoutExtensions(object), allowed: ["operations"], at: path.appending("conditionalGet"))
+            checkKeys(object, allowed: ["operations"], at: path.appending("conditionalGet"))
             let operations = object["operations"].flatMap { strings($0, at: path.appending("conditionalGet").appending("operations")) } ?? []
             behaviours.conditionalGet = PackBehaviours.ConditionalGet(operations: Set(operations))
         }
@@ -19,7 +19,7 @@ extension PackDecoder {
 
     private mutating func decodeQuota(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.Quota? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(Self.withoutExtensions(members), allowed: ["limit", "window", "headers", "exceeded"], at: path)
+        checkKeys(members, allowed: ["limit", "window", "headers", "exceeded"], at: path)
         let window = members["window"].flatMap { string($0, at: path.appending("window")) } ?? "day"
         if window != "day" { report(path.appending("window"), "the only window Understudy knows is \"day\" (resets at midnight UTC)") }
         var headers: [HTTPField] = []
@@ -43,7 +43,7 @@ extension PackDecoder {
     private mutating func decodePageTokens(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.PageTokens? {
         guard let members = object(value, at: path) else { return nil }
         checkKeys(
-            Self.withoutExtensions(members), allowed: ["operations", "parameter", "field", "validAfterSeconds", "tooEarly", "unknown"], at: path)
+            members, allowed: ["operations", "parameter", "field", "validAfterSeconds", "tooEarly", "unknown"], at: path)
         let operations = members["operations"].flatMap { strings($0, at: path.appending("operations")) } ?? []
         let delay = members["validAfterSeconds"].flatMap { number($0, at: path.appending("validAfterSeconds")) } ?? 0
         var unknown: String?
@@ -58,7 +58,7 @@ extension PackDecoder {
     private mutating func decodeTokenExpiry(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry? {
         guard let members = object(value, at: path) else { return nil }
         checkKeys(
-            Self.withoutExtensions(members), allowed: ["issuers", "tokens", "expired", "dateFormat", "timeZone", "introspection"], at: path)
+            members, allowed: ["issuers", "tokens", "expired", "dateFormat", "timeZone", "introspection"], at: path)
         var issuers: [PackBehaviours.TokenExpiry.Issuer] = []
         if let value = members["issuers"], let elements = array(value, at: path.appending("issuers")) {
             for (index, element) in elements.enumerated() {
@@ -77,7 +77,7 @@ extension PackDecoder {
             for (index, element) in elements.enumerated() {
                 let tokenPath = path.appending("tokens").appending(index: index)
                 guard let token = object(element, at: tokenPath) else { continue }
-                checkKeys(Self.withoutExtensions(token), allowed: ["token", "expiresAt"], at: tokenPath)
+                checkKeys(token, allowed: ["token", "expiresAt"], at: tokenPath)
                 guard let value = requiredString(token, "token", at: tokenPath), let expiresText = requiredString(token, "expiresAt", at: tokenPath) else { continue }
                 guard let expiresAt = ISO8601DateFormatter().date(from: expiresText) else {
                     report(tokenPath.appending("expiresAt"), "expected an ISO 8601 time such as 2024-03-01T08:00:00Z")
@@ -99,7 +99,7 @@ extension PackDecoder {
 
     private mutating func decodeIntrospection(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Introspection? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(Self.withoutExtensions(members), allowed: ["operation", "parameter", "set", "whenExpired"], at: path)
+        checkKeys(members, allowed: ["operation", "parameter", "set", "whenExpired"], at: path)
         var set: [(String, PackBehaviours.TokenExpiry.Introspection.Field)] = []
         if let value = members["set"], let object = object(value, at: path.appending("set")) {
             for (pointer, fieldValue) in object.sorted(by: { $0.key < $1.key }) {

@@ -6,6 +6,7 @@ struct PackDecoder: DocumentReading {
     /// The file relative to the contracts folder, e.g. `yelp.openapi.json`.
     let file: String
     var problems: [FixtureProblem] = []
+    var allowsExtensions: Bool { true }
     /// The whole document: local `$ref`s resolve against it.
     private(set) var document: JSONValue = .null
 
@@ -37,7 +38,7 @@ struct PackDecoder: DocumentReading {
             return nil
         }
         guard let pack = object(packValue, at: packPath) else { return nil }
-        checkKeys(Self.withoutExtensions(pack), allowed: Self.packKeys, at: packPath)
+        checkKeys(pack, allowed: Self.packKeys, at: packPath)
 
         let provider = requiredString(pack, "provider", at: packPath) ?? ""
         let expectedName = file.split(separator: "/").last.map { String($0.prefix { $0 != "." }) }
@@ -56,7 +57,7 @@ struct PackDecoder: DocumentReading {
         let answers = decodeAnswers(pack["errors"], at: packPath.appending("errors"))
         let messages = decodeMessages(pack["messages"], at: packPath.appending("messages"))
         let invalidRequest = pack["invalidRequest"].flatMap { string($0, at: packPath.appending("invalidRequest")) }
-        let credential = pack["credential"].flatMap { decodeCredential($0, at: packPath.appending("credential")) }
+        let credential = pack["credential"].flatMap { $0 == .null ? nil : decodeCredential($0, at: packPath.appending("credential")) }
         let behaviours = pack["behaviours"].map { decodeBehaviours($0, at: packPath.appending("behaviours")) } ?? PackBehaviours()
 
         let operations = decodePaths(root)
@@ -91,7 +92,7 @@ struct PackDecoder: DocumentReading {
 
     mutating func decodeAnswer(_ value: JSONValue, at path: JSONPath) -> PackAnswer? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(Self.withoutExtensions(members), allowed: ["status", "headers", "json", "text"], at: path)
+        checkKeys(members, allowed: ["status", "headers", "json", "text"], at: path)
         guard let statusValue = members["status"] else {
             report(path, "missing \"status\"")
             return nil
@@ -140,7 +141,7 @@ struct PackDecoder: DocumentReading {
 
     private mutating func decodeCredential(_ value: JSONValue, at path: JSONPath) -> CredentialRule? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(Self.withoutExtensions(members), allowed: ["pattern", "rejected", "missing", "invalid"], at: path)
+        checkKeys(members, allowed: ["pattern", "rejected", "missing", "invalid"], at: path)
         let pattern = members["pattern"].flatMap { regex($0, at: path.appending("pattern")) }
         let rejected = members["rejected"].flatMap { strings($0, at: path.appending("rejected")) } ?? []
         guard let missing = requiredString(members, "missing", at: path), let invalid = requiredString(members, "invalid", at: path) else { return nil }
@@ -157,7 +158,8 @@ struct PackDecoder: DocumentReading {
         let ids = Set(operations.map(\.id))
         func known(_ name: String, _ path: JSONPath, operations scope: [ContractOperation] = []) {
             if answers[name] == nil && !scope.contains(where: { $0.answers[name] != nil }) {
-                report(path, "no answer named \"\(name)\" in x-understudy.errors; known: \(answers.keys.sorted().joined(separator: ", "))")
+                let known = answers.isEmpty ? "there are none" : "known: " + answers.keys.sorted().joined(separator: ", ")
+                report(path, "no answer named \"\(name)\" in x-understudy.errors; \(known)")
             }
         }
         if let invalidRequest { known(invalidRequest, packPath.appending("invalidRequest")) }

@@ -5,9 +5,13 @@ protocol DocumentReading {
     var file: String { get }
     /// The problems found so far.
     var problems: [FixtureProblem] { get set }
+    /// Whether `x-…` members are allowed anywhere (OpenAPI documents' extensions).
+    var allowsExtensions: Bool { get }
 }
 
 extension DocumentReading {
+    var allowsExtensions: Bool { false }
+
     mutating func report(_ path: JSONPath, _ message: String) {
         problems.append(FixtureProblem(file: file, path: path, message: message))
     }
@@ -54,7 +58,7 @@ extension DocumentReading {
     /// Reports every member not in `allowed`, with a "did you mean" for near typos.
     mutating func checkKeys(_ members: [String: JSONValue], allowed: Set<String>, at path: JSONPath) {
         guard !members.keys.allSatisfy(allowed.contains) else { return }
-        for key in members.keys.sorted() where !allowed.contains(key) {
+        for key in members.keys.sorted() where !allowed.contains(key) && !(allowsExtensions && key.hasPrefix("x-")) {
             let suggestion = allowed.sorted().first { Self.isNearMiss($0, key) }.map { " (did you mean \"\($0)\"?)" } ?? ""
             report(path.appending(key), "unknown member \"\(key)\"\(suggestion); expected one of \(allowed.sorted().joined(separator: ", "))")
         }

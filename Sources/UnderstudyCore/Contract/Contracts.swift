@@ -1,0 +1,94 @@
+import Foundation
+
+/// Every provider pack a server knows, and which one a request belongs to.
+public final class Contracts: Sendable {
+    /// The packs, by file name order.
+    public let packs: [ProviderPack]
+
+    public init(packs: [ProviderPack]) {
+        self.packs = packs
+    }
+
+    /// The pack named `provider`, if loaded.
+    public func pack(named provider: String) -> ProviderPack? {
+        packs.first { $0.provider == provider }
+    }
+
+    /// Loads every `*.openapi.json` in `directory`, or throws listing every problem by file and
+    /// JSON path.
+    public static func load(from directory: String) throws(FixtureLoadError) -> Contracts {
+        let path = (directory as NSString).standardizingPath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw FixtureLoadError(problems: [FixtureProblem(file: directory, message: "contracts folder not found")], kind: "contract")
+        }
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".openapi.json") }.sorted()
+        var packs: [ProviderPack] = []
+        var problems: [FixtureProblem] = []
+        let results = Parallel.map(files.count) { index -> Result<ProviderPack, FixtureLoadError> in
+            let file = files[index]
+            let bytes: [UInt8]
+            do throws(FileBytes.IOError) { bytes = try FileBytes.read(path + "/" + file, maximumSize: FixtureLoader.maximumFixtureSize) } catch {
+                return .failure(FixtureLoadError(problems: [FixtureProblem(file: file, message: "cannot be read: \(error.reason)")]))
+            }
+            var decoder = PackDecoder(file: file)
+            if let pack = decoder.decode(bytes) { return .success(pack) }
+            return .failure(FixtureLoadError(problems: decoder.problems))
+        }
+        for result in results {
+            switch result {
+            case .success(let pack): packs.append(pack)
+            case .failure(let failure): problems += failure.problems
+            }
+        }
+        problems += overlaps(packs)
+        guard problems.isEmpty else { throw FixtureLoadError(problems: problems, kind: "contract") }
+        return Contracts(packs: packs)
+    }
+
+    /// Two packs claiming the same provider name or the same route.
+    private static func overlaps(_ packs: [ProviderPack]) -> [FixtureProblem] {
+        var problems: [FixtureProblem] = []
+        var owners: [String: String] = [:]
+        for pack in packs {
+            if let other = packs.first(where: { $0 !== pack && $0.provider == pack.provider }), other.file < pack.file {
+                problems.append(FixtureProblem(file: pack.file, message: "provider \"\(pack.provider)\" is also described by \(other.file)"))
+            }
+            for route in pack.routes {
+                if let owner = owners[route], owner != pack.file {
+                    problems.append(FixtureProblem(file: pack.file, message: "route \(route) is also claimed by \(owner)"))
+                }
+                owners[route] = pack.file
+            }
+        }
+        return problems
+    }
+
+    /// Where a request goes: the provider whose routes hold its path (the longest route wins)
+    /// and, when the contract has one, the operation.
+    public func route(_ request: Request) -> ContractRoute? {
+        var best: (pack: ProviderPack, path: String, length: Int)?
+        for pack in packs {
+            guard let (path, length) = pack.contractPath(of: request.path) else { continue }
+            if best == nil || length > best!.length { best = (pack, path, length) }
+        }
+        guard let best else { return nil }
+        let found = best.pack.operation(method: request.method.uppercased(), path: best.path)
+        return ContractRoute(pack: best.pack, contractPath: best.path, operation: found?.0, pathParameters: found?.1 ?? [:])
+    }
+}
+
+/// A request placed in a provider's contract.
+public struct ContractRoute: Sendable {
+    /// The provider's pack.
+    public let pack: ProviderPack
+    /// The path as the contract writes it (version prefix removed).
+    public let contractPath: String
+    /// The operation; `nil` when the contract has none for this method and path.
+    let operation: ContractOperation?
+    /// The values of the operation's path placeholders.
+    let pathParameters: [String: String]
+
+    /// The operation's id, if one matched.
+    public var operationID: String? { operation?.id }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+/// The repository's `contracts/` folder.
+let bundledContractsPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("contracts").path
+
+@Suite struct ContractLoadingTests {
+    @Test func theBundledPacksLoadAndRouteEachProvidersPaths() throws {
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        #expect(contracts.packs.map(\.provider).sorted() == ["facebook", "feed", "google", "yelp"])
+        let cases: [(String, String, String?)] = [
+            ("/v3/businesses/search?location=SF", "yelp", "searchBusinesses"),
+            ("/v3/businesses/WEqlq4iL1g3eufXq0OJtzj/reviews", "yelp", "getBusinessReviews"),
+            ("/maps/api/place/nearbysearch/json?location=1,2", "google", "nearbySearch"),
+            ("/v19.0/me?fields=id", "facebook", "getMe"),
+            ("/me/permissions", "facebook", "getMyPermissions"),
+            ("/br-codingexams/restaurants.json", "feed", "getRestaurants"),
+            ("/v3/nothing-here", "yelp", nil),
+        ]
+        for (target, provider, operation) in cases {
+            let route = contracts.route(Request(method: "GET", target: target))
+            #expect(route?.pack.provider == provider, "\(target)")
+            #expect(route?.operationID == operation, "\(target)")
+        }
+        #expect(contracts.route(Request(method: "GET", target: "/elsewhere")) == nil)
+    }
+
+    @Test func aBrokenPackIsReportedByFileAndJSONPath() throws {
+        let folder = try TemporaryFixtures()
+        defer { folder.remove() }
+        try folder.write("yelp.openapi.json", """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "paths": {"/v3/x/{id}": {"get": {"operationId": "x", "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integr"}}],
+                       "responses": {"200": {"description": "ok"}}}}},
+             "x-understudy": {"provider": "yelp", "routes": ["/v3/"], "invalidRequest": "nope", "errros": {}}}
+            """)
+        #expect {
+            try Contracts.load(from: folder.root)
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("contract file") && text.contains("$[\"x-understudy\"].errros: unknown member \"errros\"")
+                && text.contains("no answer named \"nope\"") && text.contains("path placeholder {id} has no parameter")
+                && text.contains("$.paths[\"/v3/x/{id}\"].get.parameters[0].schema: schema:")
+        }
+    }
+}
