@@ -27,9 +27,9 @@ public struct InProcessUnderstudy: Sendable {
 
 /// Runs `body` with an in-process Understudy on the fixtures at `fixtures`.
 public func withInProcessUnderstudy<Result: Sendable>(
-    fixtures: String, clock: ManualClock = ManualClock(), _ body: (InProcessUnderstudy) async throws -> Result
+    fixtures: String, contracts: String? = nil, clock: ManualClock = ManualClock(), _ body: (InProcessUnderstudy) async throws -> Result
 ) async throws -> Result {
-    let responder = Responder(fixtures: try FixtureCache.shared.fixtures(at: fixtures), clock: clock)
+    let responder = try FixtureCache.shared.responder(fixtures: fixtures, contracts: contracts, clock: clock)
     let host = "understudy-\(UUID().uuidString.lowercased()).invalid"
     InProcessURLProtocol.responders.withLock { $0[host] = responder }
     defer { _ = InProcessURLProtocol.responders.withLock { $0.removeValue(forKey: host) } }

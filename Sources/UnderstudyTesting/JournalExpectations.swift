@@ -23,6 +23,22 @@ extension TestServer {
             fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Fails the test, at the caller's line, if any request broke its provider's contract; the
+    /// message lists each request with what it broke and the provider's answer.
+    public func expectNoContractViolations(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let violations = journal.violations
+        guard !violations.isEmpty else { return }
+        let reports = violations.map { entry in
+            "\(entry.method) \(entry.target)\n  \(entry.violation.map(String.init(describing:)) ?? "")"
+                + (entry.answeredBy.map { "\n  answered \(entry.status) by \($0)" } ?? "")
+        }
+        FailureReporting.fail(
+            "\(violations.count) request\(violations.count == 1 ? "" : "s") broke the provider contract:\n" + reports.joined(separator: "\n"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
     /// Fails the test, at the caller's line, unless fixture `file` answered exactly `count`
     /// requests (`nil`: at least one).
     public func expectRequests(

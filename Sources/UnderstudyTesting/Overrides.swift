@@ -25,3 +25,11 @@ extension UnderstudyHandle {
                               fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
+
+extension UnderstudyHandle {
+    /// Sets `provider`'s daily quota for this test (the pack's limit otherwise): past it, the
+    /// provider's rate-limit answer.
+    public func setQuota(_ limit: Int, for provider: String) {
+        responder.defaultSession.setQuotaLimit(limit, for: provider)
+    }
+}

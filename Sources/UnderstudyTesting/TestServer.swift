@@ -29,22 +29,40 @@ public struct TestServer: Sendable {
 /// server started from it, so a server per test costs a socket and a responder, not a load.
 /// - Parameters:
 ///   - fixtures: the fixtures folder (one subfolder per provider).
+///   - contracts: the provider packs folder (`contracts/`); when given, requests are checked
+///     against their contract and the providers' behaviours apply (credentials, quotas, page
+///     tokens, token expiry, 304s), all on `clock`.
 ///   - clock: the server's clock; a fresh `ManualClock` by default, starting 2026-01-01.
 public func withUnderstudy<Result: Sendable>(
     fixtures: String,
+    contracts: String? = nil,
     clock: ManualClock = ManualClock(),
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
-    let responder = Responder(fixtures: try FixtureCache.shared.fixtures(at: fixtures), clock: clock)
+    let responder = try FixtureCache.shared.responder(fixtures: fixtures, contracts: contracts, clock: clock)
     return try await Server.withServer(responder: responder) { server in
         try await body(TestServer(server: server, clock: clock))
     }
 }
 
-/// Loaded fixture sets by folder, so each is read and checked once per test process.
+/// Loaded fixture sets and contracts by folder, so each is read and checked once per test process.
 final class FixtureCache: Sendable {
     static let shared = FixtureCache()
     private let loaded = Locked([String: [Fixture]]())
+    private let loadedContracts = Locked([String: Contracts]())
+
+    /// A fresh responder (its own journal and state) on shared, read-only fixtures and contracts.
+    func responder(fixtures: String, contracts: String?, clock: ManualClock) throws -> Responder {
+        Responder(fixtures: try self.fixtures(at: fixtures), contracts: try contracts.map(self.contracts), clock: clock)
+    }
+
+    func contracts(at folder: String) throws -> Contracts {
+        let key = (folder as NSString).standardizingPath
+        if let contracts = loadedContracts.withLock({ $0[key] }) { return contracts }
+        let contracts = try Contracts.load(from: key)
+        loadedContracts.withLock { $0[key] = contracts }
+        return contracts
+    }
 
     func fixtures(at folder: String) throws -> [Fixture] {
         let key = (folder as NSString).standardizingPath

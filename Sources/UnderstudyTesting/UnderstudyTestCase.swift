@@ -8,6 +8,8 @@ import XCTest
 open class UnderstudyTestCase: XCTestCase {
     /// The fixtures folder; override it. `nil` fails every test with a message saying so.
     open var fixturesFolder: String? { nil }
+    /// The provider contracts folder; override it to check requests against the contracts.
+    open var contractsFolder: String? { nil }
 
     /// This test's server, running while the test runs.
     public private(set) var understudy: TestServer!
@@ -21,7 +23,7 @@ open class UnderstudyTestCase: XCTestCase {
         try await super.setUp()
         guard let folder = fixturesFolder else { throw MissingFixturesFolder(testCase: "\(type(of: self))") }
         let clock = ManualClock()
-        let responder = Responder(fixtures: try FixtureCache.shared.fixtures(at: folder), clock: clock)
+        let responder = try FixtureCache.shared.responder(fixtures: folder, contracts: contractsFolder, clock: clock)
         understudy = TestServer(server: try await Server.start(responder: responder), clock: clock)
     }
 

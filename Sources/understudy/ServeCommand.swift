@@ -12,12 +12,16 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Point an app or SDK at the printed URL in place of https://api.yelp.com, \
             https://maps.googleapis.com, https://graph.facebook.com or https://s3.amazonaws.com. \
-            Admin API: GET /__understudy/health, /__understudy/journal, /__understudy/unmatched; \
-            POST /__understudy/reset. Stops cleanly on SIGINT or SIGTERM.
+            With contracts (./contracts by default), a request that breaks its provider's contract \
+            gets the provider's own error, and credentials, quotas, page tokens, token expiry and \
+            conditional GET behave as the provider's do. \
+            Admin API: GET /__understudy/health, /__understudy/journal, /__understudy/unmatched, \
+            /__understudy/violations; POST /__understudy/reset. Stops cleanly on SIGINT or SIGTERM.
             """
     )
 
     @OptionGroup var options: FixtureOptions
+    @OptionGroup var contractOptions: ContractOptions
 
     @Option(help: "The address to listen on.")
     var host: String = "127.0.0.1"
@@ -43,6 +47,11 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "token"))
     var adminToken: String?
 
+    @Option(help: ArgumentHelp(
+        "Run on a manual clock starting at this ISO 8601 time, moved only by POST /__understudy/clock {\"advanceSeconds\": N}: page tokens, token expiry and quotas then follow the test, not the wall clock.",
+        valueName: "time"))
+    var startTime: String?
+
     @Option(help: "How many requests, and separately how many misses, the journal keeps.")
     var journalCapacity: Int = 1000
 
@@ -53,6 +62,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard journalCapacity > 0 else { throw ValidationError("--journal-capacity must be at least 1") }
         guard bodyCacheMB >= 0 else { throw ValidationError("--body-cache-mb cannot be negative") }
+        if let startTime, ISO8601DateFormatter().date(from: startTime) == nil {
+            throw ValidationError("--start-time '\(startTime)' is not an ISO 8601 time such as 2026-01-01T09:00:00Z")
+        }
         if let delay, Delay.parse(delay) == nil {
             throw ValidationError("--delay '\(delay)' is not a delay; use milliseconds (250), uniform:50-300 or lognormal:200,0.5")
         }
@@ -67,9 +79,12 @@ struct ServeCommand: AsyncParsableCommand {
             }
             fixtures = fixtures.filter { $0.provider == provider }
         }
+        let loadedContracts = try contractOptions.load(besideFixtures: options.fixtures)
+        let contracts = loadedContracts?.contracts
         let mount = provider.flatMap { ProviderMount.known[$0] }
+        let clock: any ServerClock = startTime.flatMap { ISO8601DateFormatter().date(from: $0) }.map { ManualClock(start: $0) } ?? SystemClock()
         let responder = Responder(
-            fixtures: fixtures, mount: mount, defaultDelay: delay.flatMap(Delay.parse), delaySeed: delaySeed,
+            fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay.flatMap(Delay.parse), delaySeed: delaySeed,
             adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
         let server: Server
@@ -88,13 +103,19 @@ struct ServeCommand: AsyncParsableCommand {
         if let mount {
             Console.line("\(mount.provider) alone: use \(server.baseURL.absoluteString) as its base URL in place of \(mount.baseURL)")
         }
+        if let loadedContracts {
+            let providers = loadedContracts.contracts.packs.map(\.provider).joined(separator: ", ")
+            Console.line("Contracts: \(providers) from \(loadedContracts.folder); requests are checked and provider behaviours apply")
+        }
+        if let startTime { Console.line("Clock: manual, starting \(startTime); advance it with POST /__understudy/clock") }
         let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
             Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
             Task { try? await server.shutdown() }
         }
         try await server.waitUntilClosed()
         signals.cancel()
-        Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched)")
+        let violations = responder.journal.violationCount
+        Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched\(contracts == nil ? "" : ", \(violations) breaking the contract"))")
     }
 }
 

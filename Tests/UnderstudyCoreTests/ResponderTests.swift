@@ -171,6 +171,6 @@ struct ResponderTests {
         #expect(responder.journal.receivedCount == 0)
         let unknown = get(responder, "/__understudy/nope")
         #expect(unknown.status == 404)
-        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 9)
+        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 13)
     }
 }

@@ -48,3 +48,29 @@ enum JSONPointer {
         return fragment.removingPercentEncoding ?? fragment
     }
 }
+
+extension JSONValue {
+    /// A copy with the value at `pointer` replaced by `value`, creating missing object members
+    /// on the way; `nil` when the pointer runs through a non-container or past an array's end.
+    func setting(pointer: String, to value: JSONValue) -> JSONValue? {
+        guard !pointer.isEmpty else { return value }
+        let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(JSONPointer.unescape)
+        return setting(tokens[...], to: value)
+    }
+
+    private func setting(_ tokens: ArraySlice<String>, to value: JSONValue) -> JSONValue? {
+        guard let token = tokens.first else { return value }
+        switch self {
+        case .object(var members):
+            guard let child = (members[token] ?? (tokens.count > 1 ? .object([:]) : .null)).setting(tokens.dropFirst(), to: value) else { return nil }
+            members[token] = child
+            return .object(members)
+        case .array(var elements):
+            guard let index = Int(token), elements.indices.contains(index), let child = elements[index].setting(tokens.dropFirst(), to: value) else { return nil }
+            elements[index] = child
+            return .array(elements)
+        default:
+            return nil
+        }
+    }
+}

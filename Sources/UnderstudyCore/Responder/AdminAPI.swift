@@ -1,3 +1,5 @@
+import Foundation
+
 /// The admin API under `/__understudy/`: health, the journal, the misses, reset.
 struct AdminAPI {
     let responder: Responder
@@ -9,7 +11,8 @@ struct AdminAPI {
         "GET /__understudy/health", "GET /__understudy/journal", "GET /__understudy/unmatched", "POST /__understudy/reset",
         "GET /__understudy/scenarios", "PUT /__understudy/scenarios/{name} {\"state\": \"...\"}",
         "GET /__understudy/overrides", "PUT /__understudy/overrides/{fixture file} {\"status\", \"delay\", \"fault\"}",
-        "DELETE /__understudy/overrides",
+        "DELETE /__understudy/overrides", "GET /__understudy/violations", "PUT /__understudy/quota/{provider} {\"limit\": N}",
+        "GET /__understudy/clock", "POST /__understudy/clock {\"advanceSeconds\": N} (servers started with a manual clock)",
     ]
 
     /// The header that carries the admin token.
@@ -53,7 +56,18 @@ struct AdminAPI {
             return .json(["overrides": .object([:])])
         case ("PUT", let path) where path.hasPrefix("/overrides/") && path.count > "/overrides/".count:
             return setOverride(String(path.dropFirst("/overrides/".count)), body: request.body)
-        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"), (_, "/overrides"):
+        case ("GET", "/violations"):
+            return .json([
+                "violations": .number(JSONNumber(session.journal.violationCount)),
+                "entries": .array(session.journal.violations.map(\.json)),
+            ])
+        case ("PUT", let path) where path.hasPrefix("/quota/") && path.count > "/quota/".count:
+            return setQuota(String(path.dropFirst("/quota/".count)), body: request.body)
+        case ("GET", "/clock"):
+            return .json(["now": .string(ISO8601DateFormatter().string(from: responder.clock.now)), "manual": .bool(responder.clock is ManualClock)])
+        case ("POST", "/clock"):
+            return advanceClock(body: request.body)
+        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"), (_, "/overrides"), (_, "/violations"), (_, "/clock"):
             return .json(["understudy": ["error": .string("\(request.method) is not allowed on \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 405)
         default:
             return .json(["understudy": ["error": .string("no admin endpoint \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 404)
@@ -69,6 +83,31 @@ struct AdminAPI {
             return .json(["understudy": ["error": .string("no fixture names the scenario \"\(name)\""), "scenarios": .array(known)]], status: 404)
         }
         return .json(["scenario": .string(name), "state": .string(state)])
+    }
+
+    private func setQuota(_ provider: String, body: [UInt8]) -> Response {
+        guard responder.contracts?.pack(named: provider)?.behaviours.quota != nil else {
+            let known = responder.contracts?.packs.filter { $0.behaviours.quota != nil }.map { JSONValue.string($0.provider) } ?? []
+            return .json(["understudy": ["error": .string("no loaded contract gives \"\(provider)\" a quota"), "providers": .array(known)]], status: 404)
+        }
+        guard let document = try? JSONParser.parse(body), let limit = document["limit"]?.intValue, limit >= 0 else {
+            return .json(["understudy": ["error": "expected a JSON body {\"limit\": N} with N ≥ 0"]], status: 400)
+        }
+        session.setQuotaLimit(limit, for: provider)
+        return .json(["provider": .string(provider), "limit": .number(JSONNumber(limit))])
+    }
+
+    private func advanceClock(body: [UInt8]) -> Response {
+        guard let clock = responder.clock as? ManualClock else {
+            return .json(["understudy": ["error": "this server runs on the system clock; start it with --start-time to control time"]], status: 409)
+        }
+        guard let document = try? JSONParser.parse(body), case .number(let seconds)? = document["advanceSeconds"], seconds.value >= 0,
+            seconds.value <= 366 * 86_400
+        else {
+            return .json(["understudy": ["error": "expected a JSON body {\"advanceSeconds\": N} with 0 ≤ N ≤ a year"]], status: 400)
+        }
+        clock.advance(by: seconds.value)
+        return .json(["now": .string(ISO8601DateFormatter().string(from: clock.now))])
     }
 
     private func setOverride(_ file: String, body: [UInt8]) -> Response {

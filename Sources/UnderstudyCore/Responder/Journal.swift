@@ -19,6 +19,10 @@ public struct JournalEntry: Sendable {
     public let fixture: String?
     /// For a miss: the closest fixtures and why each failed.
     public let nearMisses: [NearMiss]?
+    /// How the request broke its provider's contract, if it did.
+    public let violation: ContractViolation?
+    /// The provider answer a contract or behaviour gave instead of a fixture (`yelp: validationError`).
+    public let answeredBy: String?
 
     /// Whether no fixture matched.
     public var isMiss: Bool { nearMisses != nil }
@@ -33,6 +37,8 @@ public struct JournalEntry: Sendable {
         ]
         if let fixture { members["fixture"] = .string(fixture) }
         if let nearMisses { members["nearMisses"] = .array(nearMisses.map(\.json)) }
+        if let violation { members["violation"] = violation.json }
+        if let answeredBy { members["answeredBy"] = .string(answeredBy) }
         return .object(members)
     }
 }
@@ -47,24 +53,39 @@ public final class Journal: Sendable {
     private struct State {
         var received = 0
         var misses = 0
+        var violationCount = 0
         var entries: RingBuffer<JournalEntry>
         var unmatched: RingBuffer<JournalEntry>
+        var violations: RingBuffer<JournalEntry>
     }
 
     public init(capacity: Int = 1000) {
         self.capacity = max(1, capacity)
-        state = Locked(State(entries: RingBuffer(capacity: max(1, capacity)), unmatched: RingBuffer(capacity: max(1, capacity))))
+        state = Locked(Self.empty(capacity: max(1, capacity)))
     }
 
-    func record(method: String, target: String, status: Int, fixture: String?, nearMisses: [NearMiss]?) {
+    private static func empty(capacity: Int) -> State {
+        State(entries: RingBuffer(capacity: capacity), unmatched: RingBuffer(capacity: capacity), violations: RingBuffer(capacity: capacity))
+    }
+
+    func record(
+        method: String, target: String, status: Int, fixture: String?, nearMisses: [NearMiss]?, violation: ContractViolation? = nil,
+        answeredBy: String? = nil
+    ) {
         let now = Date()
         state.withLock { state in
             state.received += 1
-            let entry = JournalEntry(sequence: state.received, time: now, method: method, rawTarget: target, status: status, fixture: fixture, nearMisses: nearMisses)
+            let entry = JournalEntry(
+                sequence: state.received, time: now, method: method, rawTarget: target, status: status, fixture: fixture, nearMisses: nearMisses,
+                violation: violation, answeredBy: answeredBy)
             state.entries.append(entry)
             if nearMisses != nil {
                 state.misses += 1
                 state.unmatched.append(entry)
+            }
+            if violation != nil {
+                state.violationCount += 1
+                state.violations.append(entry)
             }
         }
     }
@@ -77,11 +98,15 @@ public final class Journal: Sendable {
     public var receivedCount: Int { state.withLock { $0.received } }
     /// Misses since the last reset, including those no longer kept.
     public var missCount: Int { state.withLock { $0.misses } }
+    /// The kept requests that broke their provider's contract, oldest first.
+    public var violations: [JournalEntry] { state.withLock { $0.violations.elements } }
+    /// Contract violations since the last reset, including those no longer kept.
+    public var violationCount: Int { state.withLock { $0.violationCount } }
 
     /// Forgets everything.
     public func reset() {
         state.withLock { state in
-            state = State(entries: RingBuffer(capacity: capacity), unmatched: RingBuffer(capacity: capacity))
+            state = Self.empty(capacity: capacity)
         }
     }
 }

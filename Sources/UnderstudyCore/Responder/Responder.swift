@@ -25,6 +25,8 @@ public final class Responder: Sendable {
 
     /// Set when one provider is served alone at the root of its port.
     public let mount: ProviderMount?
+    /// The providers' contracts and behaviours; `nil` answers from fixtures alone.
+    public let contracts: Contracts?
     /// The time templates read and delays wait on; a `ManualClock` in tests.
     public let clock: any ServerClock
     /// The delay of fixtures that name none.
@@ -45,11 +47,15 @@ public final class Responder: Sendable {
     ///   - defaultDelay: the delay of fixtures that name none.
     ///   - delaySeed: seeds random delays.
     ///   - adminToken: required on admin requests when set; otherwise only local clients may use them.
+    ///   - contracts: when given, requests are checked against their provider's contract and
+    ///     its behaviours (credentials, quotas, page tokens, token expiry, conditional GET)
+    ///     before fixtures answer.
     public init(
-        fixtures: [Fixture], mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
+        fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
         delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20
     ) {
         self.adminToken = adminToken
+        self.contracts = contracts
         self.mount = mount
         self.clock = clock
         self.defaultDelay = defaultDelay
@@ -67,11 +73,27 @@ public final class Responder: Sendable {
             return AdminAPI(responder: self, session: session).respond(to: request)
         }
         let mounted = mount?.mounted(request)
+        var gate: ProviderGate?
+        var outcome = ProviderGate.Outcome()
+        if let contracts, let route = mounted.flatMap(contracts.route) ?? contracts.route(request) {
+            gate = ProviderGate(route: route, request: mounted ?? request, state: session.behaviours, now: clock.now)
+            outcome = gate!.before()
+            if var answer = outcome.answer {
+                ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &answer)
+                session.journal.record(
+                    method: request.method, target: request.target, status: answer.status, fixture: nil, nearMisses: nil,
+                    violation: outcome.violation, answeredBy: outcome.answeredBy)
+                return answer
+            }
+        }
         guard let (fixture, matched) = match(request, mounted: mounted, in: session) else {
             let asked = mounted ?? request
             let nearMisses = index.nearMisses(for: asked, scenarioState: session.scenarioState)
-            let response = MissReport(request: asked, nearMisses: nearMisses).response
-            session.journal.record(method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses)
+            var response = MissReport(request: asked, nearMisses: nearMisses).response
+            ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &response)
+            session.journal.record(
+                method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses,
+                violation: outcome.violation)
             return response
         }
         let chosen = fixture.responses[session.nextPosition(in: fixture)]
@@ -83,7 +105,10 @@ public final class Responder: Sendable {
         }
         if let status = override?.status { response.status = status }
         if let fault = override?.fault { response.fault = fault }
-        session.journal.record(method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil)
+        gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
+        session.journal.record(
+            method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil,
+            violation: outcome.violation)
         return response
     }
 

@@ -14,6 +14,8 @@ public final class ResponderSession: Sendable {
     private let scenarioStates = Locked([String: String]())
     private let answerCounts = Locked([String: Int]())
     private let overrides = Locked([String: AnswerOverride]())
+    /// What the provider behaviours remember: quotas, issued tokens.
+    let behaviours = BehaviourState()
 
     init(id: String?, index: FixtureIndex, journalCapacity: Int) {
         self.id = id
@@ -56,13 +58,20 @@ public final class ResponderSession: Sendable {
     }
 
     /// Clears the journal, rewinds every sequence and every random delay, returns every
-    /// scenario to `Started`, and removes every override.
+    /// scenario to `Started`, removes every override, and forgets quotas and issued tokens.
     public func reset() {
         removeOverrides()
         journal.reset()
         sequencePositions.withLock { $0.removeAll() }
         scenarioStates.withLock { $0.removeAll() }
         answerCounts.withLock { $0.removeAll() }
+        behaviours.reset()
+    }
+
+    /// Sets `provider`'s daily quota in this session (`nil`: its pack's limit again); requests
+    /// counted so far still count.
+    public func setQuotaLimit(_ limit: Int?, for provider: String) {
+        behaviours.setQuotaLimit(limit, for: provider)
     }
 
     // MARK: used while answering

@@ -1,0 +1,172 @@
+import Foundation
+
+/// A provider's contract and behaviours around one request: what the real provider would
+/// answer before any fixture is consulted (a missing credential, an expired token, a used-up
+/// quota, an invalid parameter, a page token used too early), and what it adds to the
+/// fixture's answer afterwards (rate-limit headers, tokens it issues, 304 Not Modified).
+struct ProviderGate {
+    let route: ContractRoute
+    let request: Request
+    let state: BehaviourState
+    let now: Date
+
+    /// What happened before the fixtures: the provider's own answer if it gives one, and the
+    /// violation to journal.
+    struct Outcome {
+        var answer: Response?
+        /// The pack answer's name, for the journal (`yelp: validationError`).
+        var answeredBy: String?
+        var violation: ContractViolation?
+        /// Rate-limit headers every answer of this request carries.
+        var quotaHeaders: [HTTPField] = []
+    }
+
+    private var pack: ProviderPack { route.pack }
+    private var behaviours: PackBehaviours { pack.behaviours }
+    private var operationID: String? { route.operation?.id }
+
+    func before() -> Outcome {
+        guard let operation = route.operation else {
+            let verb = pack.hasPath(route.contractPath) ? "has no \(request.method) operation on" : "has no operation for"
+            let violation = ContractViolation(
+                provider: pack.provider, operation: nil, kind: .unknownOperation, parameter: nil,
+                detail: "the \(pack.provider) contract \(verb) \(route.contractPath)")
+            return Outcome(violation: violation)
+        }
+        let checker = RequestChecker(route: route, request: request)
+        if let found = checker.credentialFinding() { return answer(found) }
+        let credential = checker.credentialValue
+        if let credential, let expiry = behaviours.tokenExpiry, let expiresAt = expiryOf(credential, expiry), expiresAt <= now {
+            let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now), "operation": operation.id]
+            return Outcome(answer: render(expiry.expired, values), answeredBy: "\(pack.provider): \(expiry.expired)")
+        }
+        var outcome = Outcome()
+        if let credential, let quota = behaviours.quota {
+            let limit = state.quotaLimit(for: pack.provider) ?? quota.limit
+            let window = Self.startOfDay(now)
+            let reset = window.addingTimeInterval(86_400)
+            let counted = state.countRequest(provider: pack.provider, credential: credential, window: window, limit: limit)
+            let remaining = counted.map { limit - $0 - 1 } ?? 0
+            let values = [
+                "quota.limit": String(limit), "quota.remaining": String(remaining),
+                "quota.resetTime": Self.iso8601(reset),
+            ]
+            outcome.quotaHeaders = quota.headers.map { HTTPField(name: $0.name, value: PackAnswer.fill($0.value, values)) }
+            if counted == nil {
+                outcome.answer = render(quota.exceeded, values)
+                outcome.answeredBy = "\(pack.provider): \(quota.exceeded)"
+                return outcome
+            }
+        }
+        if let found = checker.parameterFinding() {
+            var rejected = answer(found)
+            rejected.quotaHeaders = outcome.quotaHeaders
+            return rejected
+        }
+        if let tokens = behaviours.pageTokens, tokens.operations.contains(operation.id), let token = request.query.values(tokens.parameter).first {
+            let issued = state.pageTokenIssued(token, provider: pack.provider)
+            let name = issued == nil ? tokens.unknown : (now.timeIntervalSince(issued!) < tokens.validAfter ? tokens.tooEarly : nil)
+            if let name {
+                outcome.answer = render(name, ["operation": operation.id])
+                outcome.answeredBy = "\(pack.provider): \(name) (page token \(issued == nil ? "never issued" : "not valid yet"))"
+            }
+        }
+        return outcome
+    }
+
+    /// The fixture's answer as the provider would give it: tokens issued, introspection
+    /// updated, 304 for a matching `If-None-Match`, rate-limit headers.
+    func after(_ response: inout Response, quotaHeaders: [HTTPField]) {
+        defer { Self.replaceHeaders(quotaHeaders, in: &response) }
+        guard let operationID, (200..<300).contains(response.status) else { return }
+        if let conditional = behaviours.conditionalGet, conditional.operations.contains(operationID), let answer = notModified(response) {
+            response = answer
+            return
+        }
+        let needsJSON = behaviours.pageTokens?.operations.contains(operationID) == true
+            || behaviours.tokenExpiry?.issuers.contains { $0.operation == operationID } == true
+            || behaviours.tokenExpiry?.introspection?.operation == operationID
+        guard needsJSON, let json = try? JSONParser.parse(response.body) else { return }
+        if let tokens = behaviours.pageTokens, tokens.operations.contains(operationID), let token = json[tokens.field]?.stringValue {
+            state.issuePageToken(token, provider: pack.provider, at: now)
+        }
+        guard let expiry = behaviours.tokenExpiry else { return }
+        for issuer in expiry.issuers where issuer.operation == operationID {
+            if let token = json[issuer.tokenField]?.stringValue, case .number(let seconds)? = json[issuer.expiresInField] {
+                state.issueAccessToken(token, expiresAt: now.addingTimeInterval(seconds.value))
+            }
+        }
+        if let introspection = expiry.introspection, introspection.operation == operationID,
+            let token = request.query.values(introspection.parameter).first, let expiresAt = expiryOf(token, expiry)
+        {
+            var patched = json
+            let isValid = now < expiresAt
+            for (pointer, field) in introspection.set {
+                let value: JSONValue = field == .isValid ? .bool(isValid) : .number(JSONNumber(Int(expiresAt.timeIntervalSince1970)))
+                patched = patched.setting(pointer: pointer, to: value) ?? patched
+            }
+            if !isValid {
+                let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now)]
+                for (pointer, value) in introspection.whenExpired {
+                    patched = patched.setting(pointer: pointer, to: PackAnswer.fill(value, values)) ?? patched
+                }
+            }
+            response.body = JSONWriter.bytes(patched)
+        }
+    }
+
+    // MARK: helpers
+
+    private func expiryOf(_ token: String, _ expiry: PackBehaviours.TokenExpiry) -> Date? {
+        state.accessTokenExpiry(token) ?? expiry.tokens[token]
+    }
+
+    private func answer(_ found: RequestChecker.Finding) -> Outcome {
+        guard let name = found.answer else { return Outcome(violation: found.violation) }
+        return Outcome(answer: render(name, found.values), answeredBy: "\(pack.provider): \(name)", violation: found.violation)
+    }
+
+    private func render(_ name: String, _ values: [String: String]) -> Response {
+        var values = values
+        values["now"] = values["now"] ?? Self.iso8601(now)
+        // Loading checked that every named answer exists; say so plainly if one still does not.
+        guard let answer = pack.answer(name, for: route.operation) else {
+            return .json(["understudy": ["error": .string("\(pack.file) names answer \"\(name)\", which it does not define")]], status: 500)
+        }
+        return answer.response(values)
+    }
+
+    /// A 304 with the validators of `response` when the request's `If-None-Match` names its ETag.
+    private func notModified(_ response: Response) -> Response? {
+        guard let etag = response.headerValue("ETag"), let condition = request.headerValues("If-None-Match").first else { return nil }
+        let listed = condition.split(separator: ",").map { Self.opaqueTag($0) }
+        guard listed.contains("*") || listed.contains(Self.opaqueTag(Substring(etag))) else { return nil }
+        let kept = response.headers.filter { field in ["ETag", "Last-Modified", "Cache-Control", "Expires", "Date", "Vary"].contains { field.hasName($0) } }
+        return Response(status: 304, headers: kept, body: [], delay: response.delay)
+    }
+
+    /// An entity tag without the weak marker, for the weak comparison `If-None-Match` uses.
+    private static func opaqueTag(_ text: Substring) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+    }
+
+    static func replaceHeaders(_ fields: [HTTPField], in response: inout Response) {
+        guard !fields.isEmpty else { return }
+        response.headers.removeAll { header in fields.contains { header.hasName($0.name) } }
+        response.headers += fields
+    }
+
+    static func startOfDay(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+    }
+
+    /// ISO 8601 with a numeric UTC offset (`2024-03-28T00:00:00+00:00`), as Yelp writes its reset time.
+    static func iso8601(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,93 @@
+/// Checks a request against its operation, the way the real provider would before answering:
+/// the credential first, then the parameters, then the rules across them. The first broken
+/// check decides the provider's answer.
+struct RequestChecker {
+    let route: ContractRoute
+    let request: Request
+
+    /// The first problem found: the violation for the journal, and the name of the pack
+    /// answer with its placeholder values.
+    struct Finding {
+        let violation: ContractViolation
+        let answer: String?
+        let values: [String: String]
+    }
+
+    private var pack: ProviderPack { route.pack }
+
+    /// The credential the operation needs, judged: `nil` when it is fine or not needed.
+    func credentialFinding() -> Finding? {
+        guard let operation = route.operation, let placement = operation.credential, let rule = pack.credential else { return nil }
+        switch placement.find(in: request) {
+        case .missing:
+            return finding(.missingCredential, nil, "no credential in \(placement.description)", answer: rule.missing, message: nil, value: nil)
+        case .malformed:
+            return finding(.invalidCredential, nil, "\(placement.description) is not in the form the provider expects", answer: rule.invalid, message: nil, value: nil)
+        case .value(let value):
+            guard !rule.isValid(value) else { return nil }
+            return finding(.invalidCredential, nil, "the credential in \(placement.description) is not valid for \(pack.provider)", answer: rule.invalid, message: nil, value: nil)
+        }
+    }
+
+    /// The credential value the request carries for its operation, if any.
+    var credentialValue: String? {
+        guard case .value(let value)? = route.operation?.credential?.find(in: request) else { return nil }
+        return value
+    }
+
+    /// Parameters and rules: `nil` when the request fits.
+    func parameterFinding() -> Finding? {
+        guard let operation = route.operation else { return nil }
+        if let override = operation.ignoreOthersWhen, !request.query.values(override).isEmpty {
+            // Like Google's `pagetoken`: every other parameter is ignored, so check only this one.
+            return operation.parameters.first { $0.name == override }.flatMap(check)
+        }
+        for parameter in operation.parameters {
+            if let found = check(parameter) { return found }
+        }
+        for rule in operation.rules {
+            let broken = rule.isBroken(
+                value: { request.query.values($0).first },
+                numeric: { name in
+                    if let text = request.query.values(name).first { return Double(text) }
+                    if case .number(let number)? = operation.queryParameter(name)?.defaultValue { return number.value }
+                    return nil
+                })
+            guard broken else { continue }
+            let name = rule.parameter
+            let value = request.query.values(name).first
+            return finding(
+                .brokenRule, name, rule.message ?? "parameters break a rule of \(operation.id)", answer: rule.error ?? pack.invalidRequest,
+                message: rule.message, value: isSecret(name) ? nil : value)
+        }
+        return nil
+    }
+
+    private func check(_ parameter: ContractParameter) -> Finding? {
+        let texts = parameter.texts(in: request, pathParameters: route.pathParameters)
+        let place = "\(parameter.location.rawValue) parameter \(parameter.name)"
+        if texts.isEmpty {
+            guard parameter.required else { return nil }
+            return finding(.missingParameter, parameter.name, "\(place) is required", answer: pack.invalidRequest, message: pack.messages.missing, value: nil)
+        }
+        guard let schema = parameter.schema, let first = schema.validate(parameter.value(of: texts)).first else { return nil }
+        let secret = isSecret(parameter.name)
+        let detail = secret ? "\(place) is not valid" : "\(place): expected \(first.expected), got \(first.actual)"
+        return finding(
+            .invalidParameter, parameter.name, detail, answer: pack.invalidRequest, message: parameter.message ?? pack.messages.invalid,
+            value: secret ? nil : texts.first)
+    }
+
+    private func isSecret(_ name: String) -> Bool {
+        pack.secrets.query.contains(name) || Redaction.isSecretParameter(name)
+    }
+
+    private func finding(
+        _ kind: ContractViolation.Kind, _ parameter: String?, _ detail: String, answer: String?, message: String?, value: String?
+    ) -> Finding {
+        var values = ["parameter": parameter ?? "", "value": value ?? "", "operation": route.operation?.id ?? ""]
+        values["message"] = message.map { PackAnswer.fill($0, values) } ?? ""
+        let violation = ContractViolation(provider: pack.provider, operation: route.operation?.id, kind: kind, parameter: parameter, detail: detail)
+        return Finding(violation: violation, answer: answer, values: values)
+    }
+}
