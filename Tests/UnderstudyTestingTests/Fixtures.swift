@@ -5,6 +5,10 @@ enum TestFixtures {
     static let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("fixtures").path
 
+    /// The repository's provider packs.
+    static let contracts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("contracts").path
+
     /// The README's Yelp search, as an app would send it.
     static let yelpSearch = "/v3/businesses/search?location=San%20Francisco,%20CA&categories=restaurants&radius=16093&limit=20&sort_by=best_match"
     static let yelpSearchFixture = "yelp/search-restaurants-san-francisco-best-match.json"
