@@ -6,7 +6,7 @@ import UnderstudyTesting
 @Suite("Favorites")
 struct FavoritesTests {
     @Test func addRemoveToggleAcrossProvidersInOrderAndAfterARestart() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("favorites.json")

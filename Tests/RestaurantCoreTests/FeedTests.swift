@@ -6,7 +6,7 @@ import UnderstudyTesting
 @Suite("The Bottle Rocket lunch feed")
 struct FeedTests {
     @Test func theFeedDecodesWithAbsentFieldsAndNullContacts() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             guard case .modified(let entries, let etag) = try await server.feed.restaurants() else {
                 Issue.record("expected the feed")
                 return
@@ -24,7 +24,7 @@ struct FeedTests {
     }
 
     @Test func refreshingAnUnchangedFeedIsA304ThatKeepsTheList() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let feed = LunchFeed(client: server.feed)
             let first = try await feed.refresh()
             #expect(first.count == 15)
@@ -38,7 +38,7 @@ struct FeedTests {
     }
 
     @Test func theImagesOfSeveralRestaurantsLoadThroughTheConfiguredHost() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let loader = ImageLoader(configuration: server.configuration)
             let restaurants = try await LunchFeed(client: server.feed).refresh()
             for name in ["Hopdoddy Burger Bar", "Pappadeaux Seafood Kitchen", "Yard House", "Ramen Hakata", "Thai Star"] {

@@ -10,7 +10,7 @@ struct ImageTests {
     private static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     @Test func concurrentRequestsForOneURLShareOneDownload() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let loader = ImageLoader(configuration: server.configuration)
             let images = try await withThrowingTaskGroup(of: Data.self) { group in
                 for _ in 0..<12 { group.addTask { try await loader.image(at: Self.marlowe) } }
@@ -27,7 +27,7 @@ struct ImageTests {
     }
 
     @Test func theDiskCacheServesANewLoaderThenAStaleImageIsRevalidated() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let clock = TestClock()
@@ -52,7 +52,7 @@ struct ImageTests {
     }
 
     @Test func noStoreImagesAreFetchedEveryTime() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let loader = ImageLoader(configuration: server.configuration, diskFolder: folder)
@@ -65,7 +65,7 @@ struct ImageTests {
     }
 
     @Test func googlePhotosFollowTheRedirectAndIconsLoad() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let loader = ImageLoader(configuration: server.configuration)
             let page = try await server.places.nearby(.around(civicCenter))
             let restaurant = Restaurant(google: page.results[3], photoURL: { server.places.photoURL(reference: $0) })
@@ -84,7 +84,7 @@ struct ImageTests {
     }
 
     @Test func aMissingImageIsAnError() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let loader = ImageLoader(configuration: server.configuration)
             let error = await #expect(throws: RestaurantError.self) {
                 try await loader.image(at: URL(string: "http://sandbox.bottlerocketapps.com/BR_iOS_CodingExam_2015_Server/Images/nowhere.png")!)

@@ -14,7 +14,7 @@ struct LoginTests {
     }
 
     @Test func withNoStoredTokenTheLoginScreenShows() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, _) = gate(server, folder)
@@ -24,7 +24,7 @@ struct LoginTests {
     }
 
     @Test func loginExchangesTheTokenKeepsItAndTheNextLaunchSkipsTheLoginScreen() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, tokens) = gate(server, folder)
@@ -44,7 +44,7 @@ struct LoginTests {
     }
 
     @Test func loginWithTheDialogsCode() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, tokens) = gate(server, folder)
@@ -59,7 +59,7 @@ struct LoginTests {
 
     @Test(arguments: ["EAAUnderstudyExpiredToken", "not-a-token"])
     func anExpiredOrInvalidTokenLogsOutAndIsCleared(token: String) async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             try await TokenStore(file: folder.appendingPathComponent("token.json")).save(StoredToken(accessToken: token))
@@ -73,7 +73,7 @@ struct LoginTests {
     }
 
     @Test func aTokenPastItsExpiryByTheClockLogsOut() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let tokens = TokenStore(file: folder.appendingPathComponent("token.json"))
@@ -86,7 +86,7 @@ struct LoginTests {
     }
 
     @Test func logoutClearsTheToken() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, tokens) = gate(server, folder)
@@ -99,7 +99,7 @@ struct LoginTests {
     }
 
     @Test func graphErrorsCarryCodeSubcodeAndMessage() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let expired = await #expect(throws: RestaurantError.self) { try await server.graph.me(token: "EAAUnderstudyExpiredToken") }
             let error = try #require(expired?.providerError)
             #expect(error.status == 400)
@@ -118,7 +118,7 @@ struct LoginTests {
     }
 
     @Test func permissionsOfTheLoggedInUser() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let permissions = try await server.graph.permissions(token: "EAAUnderstudyLongLivedToken")
             #expect(permissions.map(\.permission) == ["public_profile", "email", "user_friends"])
             #expect(permissions.last?.status == "declined")
@@ -126,7 +126,7 @@ struct LoginTests {
     }
 
     @Test func aCorruptTokenFileIsSetAsideAndTheUserLoggedOut() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             try Data("{not json".utf8).write(to: folder.appendingPathComponent("token.json"))

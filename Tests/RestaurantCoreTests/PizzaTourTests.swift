@@ -10,7 +10,7 @@ struct PizzaTourTests {
     }
 
     @Test func theFourNearestWithinTenKilometersByCrowFlies() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let stops = try await tour(server).search()
             #expect(stops.map(\.restaurant.name) == ["Wells Street Slice House", "Tavern Cut Pizza Co.", "Deep Dish Depot", "Wicker Park Pie Shop"])
             // The haversine distance agrees with Yelp's own to the meter.
@@ -23,7 +23,7 @@ struct PizzaTourTests {
     }
 
     @Test func walkingAndDrivingTotalsAreTheLegsPlusFiftyMinutesAStop() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let tour = tour(server)
             try await tour.search()
             let walking = try await tour.itinerary(mode: .walking)
@@ -40,7 +40,7 @@ struct PizzaTourTests {
     }
 
     @Test func deletingAStopRefillsToFourAndRetimesTheTour() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let tour = tour(server)
             let stops = try await tour.search()
             let refilled = await tour.remove(stops[1].restaurant.id)

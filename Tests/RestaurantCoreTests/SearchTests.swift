@@ -6,7 +6,7 @@ import UnderstudyTesting
 @Suite("Search: pages, pull to refresh, and the screen's state")
 struct SearchTests {
     @Test func yelpPagesByOffsetToTheCeilingOf240() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .restaurants(near: .named("San Francisco, CA"))))
             var state = await search.load()
             #expect(state.phase == .loaded)
@@ -28,7 +28,7 @@ struct SearchTests {
     }
 
     @Test func whileTheFirstPageIsOnItsWayTheStateIsLoading() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             server.override("yelp/search-coffee-open-now.json", delayMilliseconds: 1500)
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Cupertino, CA")))
             let loading = Task { await search.load() }
@@ -43,7 +43,7 @@ struct SearchTests {
     }
 
     @Test func pullToRefreshReplacesTheResults() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .restaurants(near: .named("San Francisco, CA"))))
             await search.load()
             let twoPages = await search.loadNextPage()
@@ -57,7 +57,7 @@ struct SearchTests {
     }
 
     @Test func nothingFoundIsEmptyAndTheEnd() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Adak, AK")))
             let state = await search.load()
             #expect(state == SearchState(results: [], phase: .empty, isEndOfResults: true))
@@ -65,7 +65,7 @@ struct SearchTests {
     }
 
     @Test func aFailedFirstPageIsAnError() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Qwzx, Nowhere")))
             let state = await search.load()
             guard case .failed(let error) = state.phase else {
@@ -78,7 +78,7 @@ struct SearchTests {
     }
 
     @Test func aFailedRefreshKeepsTheResultsShown() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Cupertino, CA")))
             let shown = await search.load()
             #expect(shown.results.count == 10)
@@ -95,8 +95,9 @@ struct SearchTests {
     }
 
     @Test func theTop25PlacesWithin100MetersTakeTwoPages() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
-            let sleeper = RecordingSleeper()
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+            // Google's page token is not valid at once: the app asks, is refused, waits, asks again.
+            let sleeper = RecordingSleeper(advancing: server.clock)
             let source = NearbyPages(client: server.places, query: .around(civicCenter), sleeper: sleeper)
             let search = RestaurantSearch(source: source, limit: 25)
             let first = await search.load()
@@ -106,7 +107,9 @@ struct SearchTests {
             #expect(top.results.count == 25)
             #expect(top.isEndOfResults)
             #expect(top.results.allSatisfy { $0.coordinate.map { civicCenter.distance(to: $0) <= 150 } ?? false })
-            #expect(await sleeper.pauses.isEmpty)
+            #expect(await sleeper.pauses == [2])
+            #expect(server.journal.entries.compactMap(\.answeredBy) == ["google: invalidRequest (page token not valid yet)"])
+            server.expectNoContractViolations()
             server.expectRequests(answeredBy: "google/nearbysearch-page1.json", count: 1)
             server.expectRequests(answeredBy: "google/nearbysearch-page2.json", count: 1)
             server.expectNoUnmatchedRequests()
@@ -114,6 +117,7 @@ struct SearchTests {
     }
 
     @Test func aPageTokenNotValidYetIsAskedAgainAfterTheDelay() async throws {
+        // Fixtures alone, no contract: page 3's fixture plays INVALID_REQUEST, then the page.
         try await withUnderstudy(fixtures: fixtures) { server in
             let sleeper = RecordingSleeper()
             let search = RestaurantSearch(source: NearbyPages(client: server.places, query: .around(civicCenter), retryDelay: 2, sleeper: sleeper))
@@ -130,7 +134,7 @@ struct SearchTests {
     }
 
     @Test func aRevokedGoogleKeyIsRequestDenied() async throws {
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             var credentials = canonical
             credentials.googleAPIKey = "AIzaFAKE-revoked-test-key-000000000000"
             let places = PlacesClient(configuration: .understudy(baseURL: server.baseURL, credentials: credentials))

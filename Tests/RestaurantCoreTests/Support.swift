@@ -1,10 +1,15 @@
 import Foundation
+import UnderstudyCore
 import RestaurantCore
 import UnderstudyTesting
 
 /// The repository's bundled fixtures.
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("fixtures").path
+/// The repository's provider packs: every test runs with the providers' contracts and
+/// behaviours on, so the client is held to what the real APIs accept.
+let contracts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("contracts").path
 
 /// The canonical test credentials of docs/contracts.md.
 let canonical = Credentials(
@@ -35,12 +40,19 @@ func temporaryFolder() throws -> URL {
     return folder
 }
 
-/// Records the pauses asked of it and returns at once: no test sleeps.
+/// Records the pauses asked of it and returns at once: no test sleeps. Given the server's
+/// clock, it moves that clock instead, so the server sees the time the app waited.
 actor RecordingSleeper: Sleeper {
     private(set) var pauses: [Double] = []
+    private let serverClock: ManualClock?
+
+    init(advancing serverClock: ManualClock? = nil) {
+        self.serverClock = serverClock
+    }
 
     func sleep(seconds: Double) async throws {
         pauses.append(seconds)
+        serverClock?.advance(by: seconds)
     }
 }
 
