@@ -50,6 +50,13 @@ struct JSONParserTests {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
     }
 
+    @Test func acceptsAGenuineReplacementCharacterBesideAnEscape() throws {
+        // U+FFFD is valid UTF-8 (EF BF BD); with an escape in the same string the parser once
+        // compared the decoded text with the escaped source and called it invalid.
+        #expect(try JSONParser.parse(#"["\"\#u{FFFD}\"", "\#u{FFFD}"]"#) == ["\"\u{FFFD}\"", "\u{FFFD}"])
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0x5C, 0x6E, 0xFF, 0x22]) }  // "\n" then a lone 0xFF
+    }
+
     @Test func prettyOutputIsSortedAndRoundTrips() throws {
         let value: JSONValue = ["z": [1, 2], "a": ["q": "\u{1}\"\\"]]
         let pretty = JSONWriter.string(value, style: .pretty)

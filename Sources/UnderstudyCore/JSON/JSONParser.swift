@@ -143,9 +143,10 @@ public struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let text = String(decoding: raw, as: UTF8.self)
                 index += 1
-                try checkValidUTF8(text, start: start)
+                try checkValidUTF8(text, decodedFrom: raw)
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -159,7 +160,7 @@ public struct JSONParser {
             case UInt8(ascii: "\""):
                 index += 1
                 let text = String(decoding: scalars, as: UTF8.self)
-                try checkValidUTF8(text, start: start)
+                try checkValidUTF8(text, decodedFrom: scalars)
                 return text
             case UInt8(ascii: "\\"):
                 index += 1
@@ -189,14 +190,13 @@ public struct JSONParser {
         throw error("unterminated string")
     }
 
-    private func checkValidUTF8(_ text: String, start: Int) throws(JSONSyntaxError) {
-        // String(decoding:) repairs invalid UTF-8 with U+FFFD; a repaired string is longer or
-        // different, which we detect cheaply only when a replacement character appears.
-        guard text.utf8.contains(0xEF) else { return }
-        if text.unicodeScalars.contains("\u{FFFD}") {
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<Swift.min(bytes.count, start + text.utf8.count)])
-            if !raw.elementsEqual(text.utf8) { throw error("string is not valid UTF-8") }
-        }
+    /// `text` came from `source` through `String(decoding:)`, which repairs invalid UTF-8 with
+    /// U+FFFD: a repaired string differs from its source, which we check (cheaply) only when a
+    /// replacement character appears. `source` is the string's bytes after escapes were undone,
+    /// so an escape beside a genuine U+FFFD is not mistaken for invalid UTF-8.
+    private func checkValidUTF8<Source: Collection<UInt8>>(_ text: String, decodedFrom source: Source) throws(JSONSyntaxError) {
+        guard text.utf8.contains(0xEF), text.unicodeScalars.contains("\u{FFFD}") else { return }
+        if !source.elementsEqual(text.utf8) { throw error("string is not valid UTF-8") }
     }
 
     private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> [UInt8] {
