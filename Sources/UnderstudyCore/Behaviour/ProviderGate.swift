@@ -34,8 +34,8 @@ struct ProviderGate {
             return Outcome(violation: violation)
         }
         let checker = RequestChecker(route: route, request: request)
-        if let found = checker.credentialFinding() { return answer(found) }
-        let credential = checker.credentialValue
+        let (credentialFinding, credential) = checker.credential()
+        if let credentialFinding { return answer(credentialFinding) }
         if let credential, let expiry = behaviours.tokenExpiry, let expiresAt = expiryOf(credential, expiry), expiresAt <= now {
             let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now), "operation": operation.id]
             return Outcome(answer: render(expiry.expired, values), answeredBy: "\(pack.provider): \(expiry.expired)")
@@ -49,7 +49,7 @@ struct ProviderGate {
             let remaining = counted.map { limit - $0 - 1 } ?? 0
             let values = [
                 "quota.limit": String(limit), "quota.remaining": String(remaining),
-                "quota.resetTime": Self.iso8601(reset),
+                "quota.resetTime": Self.resetTimes.text(for: reset),
             ]
             outcome.quotaHeaders = quota.headers.map { HTTPField(name: $0.name, value: PackAnswer.fill($0.value, values)) }
             if counted == nil {
@@ -161,6 +161,10 @@ struct ProviderGate {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
     }
 
+    /// Reset times written once per window: a `DateFormatter` costs more than the rest of the
+    /// request, and every request of a day has the same reset time.
+    static let resetTimes = FormattedDateCache()
+
     /// ISO 8601 with a numeric UTC offset (`2024-03-28T00:00:00+00:00`), as Yelp writes its reset time.
     static func iso8601(_ date: Date) -> String {
         let formatter = DateFormatter()
@@ -168,5 +172,17 @@ struct ProviderGate {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
         return formatter.string(from: date)
+    }
+}
+
+/// The last date written and its text, for a value that changes once a day.
+final class FormattedDateCache: Sendable {
+    private let last = Locked<(date: Date, text: String)?>(nil)
+
+    func text(for date: Date) -> String {
+        if let cached = last.withLock({ $0 }), cached.date == date { return cached.text }
+        let text = ProviderGate.iso8601(date)
+        last.withLock { $0 = (date, text) }
+        return text
     }
 }

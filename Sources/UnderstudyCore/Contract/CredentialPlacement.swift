@@ -24,7 +24,10 @@ enum CredentialPlacement: Sendable, Hashable {
             guard let header = request.headerValues("Authorization").first else { return .missing }
             let prefix = "bearer "
             guard header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix else { return .malformed }
-            return .value(String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+            var value = header.dropFirst(prefix.count)
+            while value.first == " " { value = value.dropFirst() }
+            while value.last == " " { value = value.dropLast() }
+            return value.isEmpty ? .malformed : .value(String(value))
         case .header(let name):
             guard let value = request.headerValues(name).first, !value.isEmpty else { return .missing }
             return .value(value)

@@ -42,17 +42,59 @@ struct PackAnswer: Sendable {
         }
     }
 
+    /// `text` with each `{{name}}` replaced. Byte scanning rather than Foundation searches:
+    /// rate-limit headers are filled on every request a quota counts.
     static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard text.contains("{{") else { return text }
         var result = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            result += rest[..<open.lowerBound]
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            result += values[name] ?? ""
-            rest = rest[close.upperBound...]
+        var found = false
+        forEachPart(of: text) { part in
+            switch part {
+            case .literal(let literal): result += literal
+            case .placeholder(let name):
+                found = true
+                result += values[String(name)] ?? ""
+            }
         }
-        return result + rest
+        return found ? result : text
+    }
+
+    enum Part {
+        case literal(Substring)
+        case placeholder(Substring)
+    }
+
+    /// Splits `text` into literal runs and `{{ name }}` placeholders (names trimmed of spaces).
+    static func forEachPart(of text: String, _ body: (Part) -> Void) {
+        let utf8 = text.utf8
+        var literalStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            guard utf8[index] == UInt8(ascii: "{"), next != utf8.endIndex, utf8[next] == UInt8(ascii: "{") else {
+                index = next
+                continue
+            }
+            let nameStart = utf8.index(after: next)
+            var scan = nameStart
+            var close: String.Index?
+            while scan != utf8.endIndex {
+                let after = utf8.index(after: scan)
+                if utf8[scan] == UInt8(ascii: "}"), after != utf8.endIndex, utf8[after] == UInt8(ascii: "}") {
+                    close = scan
+                    break
+                }
+                scan = after
+            }
+            guard let close else { break }
+            if literalStart < index { body(.literal(text[literalStart..<index])) }
+            var name = text[nameStart..<close]
+            while name.first == " " { name = name.dropFirst() }
+            while name.last == " " { name = name.dropLast() }
+            body(.placeholder(name))
+            index = utf8.index(close, offsetBy: 2)
+            literalStart = index
+        }
+        if literalStart < utf8.endIndex { body(.literal(text[literalStart...])) }
     }
 
     /// The placeholder names `text` uses, for checking a pack when it loads.
@@ -67,11 +109,7 @@ struct PackAnswer: Sendable {
 
     static func placeholderNames(in text: String) -> [String] {
         var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            names.append(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
-            rest = rest[close.upperBound...]
-        }
+        forEachPart(of: text) { if case .placeholder(let name) = $0 { names.append(String(name)) } }
         return names
     }
 }

@@ -49,7 +49,8 @@ public final class ProviderPack: Sendable {
     /// one of this provider's routes; the length of the route it fell under ranks providers.
     func contractPath(of path: String) -> (path: String, routeLength: Int)? {
         var stripped = path
-        if let pathVersion, let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex {
+        // Version segments start with "/v"; skip the regex for every other path (it runs per request).
+        if let pathVersion, path.utf8.starts(with: "/v".utf8), let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex {
             stripped = String(path[range.upperBound...])
         }
         let length = routes.reduce(-1) { best, route in

@@ -15,24 +15,26 @@ struct RequestChecker {
 
     private var pack: ProviderPack { route.pack }
 
-    /// The credential the operation needs, judged: `nil` when it is fine or not needed.
-    func credentialFinding() -> Finding? {
-        guard let operation = route.operation, let placement = operation.credential, let rule = pack.credential else { return nil }
-        switch placement.find(in: request) {
-        case .missing:
-            return finding(.missingCredential, nil, "no credential in \(placement.description)", answer: rule.missing, message: nil, value: nil)
-        case .malformed:
-            return finding(.invalidCredential, nil, "\(placement.description) is not in the form the provider expects", answer: rule.invalid, message: nil, value: nil)
-        case .value(let value):
-            guard !rule.isValid(value) else { return nil }
-            return finding(.invalidCredential, nil, "the credential in \(placement.description) is not valid for \(pack.provider)", answer: rule.invalid, message: nil, value: nil)
+    /// The credential the operation needs, judged: a finding when it is missing or invalid,
+    /// else the value (`nil` when the operation needs none), so it is read only once.
+    func credential() -> (finding: Finding?, value: String?) {
+        guard let operation = route.operation, let placement = operation.credential else { return (nil, nil) }
+        let found = placement.find(in: request)
+        guard let rule = pack.credential else {
+            if case .value(let value) = found { return (nil, value) }
+            return (nil, nil)
         }
-    }
-
-    /// The credential value the request carries for its operation, if any.
-    var credentialValue: String? {
-        guard case .value(let value)? = route.operation?.credential?.find(in: request) else { return nil }
-        return value
+        switch found {
+        case .missing:
+            return (finding(.missingCredential, nil, "no credential in \(placement.description)", answer: rule.missing, message: nil, value: nil), nil)
+        case .malformed:
+            return (finding(.invalidCredential, nil, "\(placement.description) is not in the form the provider expects", answer: rule.invalid, message: nil, value: nil), nil)
+        case .value(let value):
+            guard rule.isValid(value) else {
+                return (finding(.invalidCredential, nil, "the credential in \(placement.description) is not valid for \(pack.provider)", answer: rule.invalid, message: nil, value: nil), nil)
+            }
+            return (nil, value)
+        }
     }
 
     /// Parameters and rules: `nil` when the request fits.
