@@ -36,7 +36,11 @@ struct ContractPath: Sendable, Hashable {
 
     /// The placeholders' values when `path` (decoded) fits the template, else `nil`.
     func match(_ path: String) -> [String: String]? {
-        let parts = RequestPath.segments(of: path)
+        match(segments: RequestPath.segments(of: path))
+    }
+
+    /// The same for a path already split into segments (split once, matched against every operation).
+    func match(segments parts: [Substring]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {

@@ -64,8 +64,9 @@ public final class ProviderPack: Sendable {
     /// template first, with the values of its placeholders.
     func operation(method: String, path: String) -> (ContractOperation, [String: String])? {
         var best: (ContractOperation, [String: String])?
+        let segments = RequestPath.segments(of: path)
         for operation in operations where operation.method == method {
-            guard let values = operation.path.match(path) else { continue }
+            guard let values = operation.path.match(segments: segments) else { continue }
             if best == nil || operation.path.literalCount > best!.0.path.literalCount { best = (operation, values) }
         }
         return best
@@ -83,7 +84,7 @@ public final class ProviderPack: Sendable {
 }
 
 /// How a provider's credentials are judged (`x-understudy.credential`).
-struct CredentialRule: Sendable {
+final class CredentialRule: Sendable {
     /// What a well-formed credential looks like; `nil` accepts any non-empty value.
     let pattern: RegexPattern?
     /// Values that are always invalid (revoked keys, for tests).
@@ -92,8 +93,23 @@ struct CredentialRule: Sendable {
     let missing: String
     let invalid: String
 
+    init(pattern: RegexPattern?, rejected: Set<String>, missing: String, invalid: String) {
+        self.pattern = pattern
+        self.rejected = rejected
+        self.missing = missing
+        self.invalid = invalid
+    }
+
+    /// The last value found valid: an app sends the same credential on every request, and
+    /// the pattern is a regular expression.
+    private let lastValid = Locked<String?>(nil)
+
     func isValid(_ value: String) -> Bool {
-        !rejected.contains(value) && (pattern?.matches(value) ?? true)
+        guard !rejected.contains(value) else { return false }
+        if lastValid.withLock({ $0 == value }) { return true }
+        guard pattern?.matches(value) ?? true else { return false }
+        lastValid.withLock { $0 = value }
+        return true
     }
 }
 
