@@ -1,0 +1,76 @@
+/// Parameter conditions: declared names, values that fit their schemas, and requests the
+/// contract would answer itself before any fixture is asked (`required`, rules).
+extension FixtureVerification {
+    mutating func checkParameters(_ route: ContractRoute, _ operation: ContractOperation, success: Bool) {
+        let pack = route.pack
+        for name in fixture.request.query.keys.sorted()
+        where operation.queryParameter(name) == nil && !isCredentialName(name, pack: pack, operation: operation) {
+            let declared = operation.parameters.filter { $0.location == .query }.map(\.name)
+            let suggestion = declared.first { PackDecoder.isNearMiss($0, name) }.map { " (did you mean \($0)?)" } ?? ""
+            report(document.queryPath(name),
+                   "\(operation.id) declares no query parameter \(name)\(suggestion); the real API ignores it, so the condition is probably a typo (declared: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))")
+        }
+        let request = ConditionedRequest(
+            operation: operation, values: conditions(operation, pathParameters: route.pathParameters), unconditionedIsAbsent: success)
+        let invalid = pack.invalidRequest
+        for parameter in operation.parameters {
+            guard case .exact(let texts) = request.values[parameter.name], let schema = parameter.schema else { continue }
+            guard let finding = schema.validate(parameter.value(of: texts)).first else { continue }
+            let written = texts.map { "\(parameter.name)=\(isSecret(parameter.name, pack) ? Redaction.placeholder : $0)" }.joined(separator: "&")
+            let detail = (finding.instancePath.isEmpty ? "" : "item \(finding.instancePath.dropFirst()): ") + "expected \(finding.expected), got \(finding.actual)"
+            report(path(of: parameter), "can never be reached: the contract answers \(written) itself with \(Self.name(invalid)) (\(detail))")
+        }
+        guard request.checksOthers else { return }
+        for parameter in operation.parameters where parameter.required && parameter.location != .path && request.state(parameter.name) == .absent {
+            if request.values[parameter.name] == .absent {
+                report(path(of: parameter), "can never be reached: \(parameter.name) is required, and the contract answers a request without it itself with \(Self.name(invalid))")
+            } else {
+                report(path(of: parameter),
+                       "\(parameter.name) is required by \(operation.id) but not conditioned: a success answer must describe a request the contract accepts, and the contract answers one without \(parameter.name) itself with \(Self.name(invalid)); condition it with a value, {\"present\": true} or a pattern")
+            }
+        }
+        guard let rule = operation.rules.first(where: request.breaks) else { return }
+        let names = Self.uniqued(rule.parameterNames + rule.when.keys.sorted())
+        let answer = "the contract answers a request with \(request.describe(names) { isSecret($0, pack) }) itself with \(Self.name(rule.error ?? invalid))"
+            + (rule.message.map { " (\"\($0)\")" } ?? "")
+        let assumed = request.unconditionedIsAbsent && names.contains { (request.values[$0] ?? .unconditioned) == .unconditioned }
+        report(JSONPath.root.appending("request").appending("query"),
+               assumed ? "a success answer must describe a request the contract accepts, but \(answer); condition the parameters the rule needs" : "can never be reached: \(answer)")
+    }
+
+    /// Each of the operation's parameters as the fixture conditions it.
+    private func conditions(_ operation: ContractOperation, pathParameters: [String: String]) -> [String: ConditionedValue] {
+        var values: [String: ConditionedValue] = [:]
+        for parameter in operation.parameters {
+            switch parameter.location {
+            case .query: values[parameter.name] = ConditionedValue(fixture.request.query[parameter.name])
+            case .header: values[parameter.name] = ConditionedValue(fixture.request.headers[parameter.name.lowercased()])
+            case .path:
+                // A `{name}` segment of a fixture template stands for any value.
+                guard let text = pathParameters[parameter.name] else { continue }
+                values[parameter.name] = text.hasPrefix("{") && text.hasSuffix("}") ? .present : .exact([text])
+            }
+        }
+        return values
+    }
+
+    private func path(of parameter: ContractParameter) -> JSONPath {
+        switch parameter.location {
+        case .query: document.queryPath(parameter.name)
+        case .header: document.requestHeaderPath(parameter.name)
+        case .path: JSONPath.root.appending("request").appending("path")
+        }
+    }
+
+    private func isSecret(_ name: String, _ pack: ProviderPack) -> Bool {
+        pack.secrets.query.contains(name) || Redaction.isSecretParameter(name)
+    }
+
+    private static func name(_ answer: String?) -> String { answer ?? "an invalid-request error" }
+
+    /// Names in first-seen order, without repeats.
+    private static func uniqued(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+}
