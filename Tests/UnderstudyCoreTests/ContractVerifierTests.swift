@@ -289,17 +289,39 @@ struct ContractVerifierTests {
 
     // MARK: the packs' own answers
 
-    @Test func aPackAnswerThatBreaksItsSchemaIsReportedByContractFile() throws {
+    /// The bundled packs in a temporary folder, the Yelp pack's text edited by `edit`.
+    private func withYelpPack(_ edit: (String) -> String, _ body: (String) throws -> Void) throws {
         let folder = try TemporaryFixtures()
         defer { folder.remove() }
         for file in ["facebook", "feed", "google", "yelp"].map({ "\($0).openapi.json" }) {
-            var text = try String(contentsOfFile: bundledContractsPath + "/" + file, encoding: .utf8)
-            if file == "yelp.openapi.json" { text = text.replacingOccurrences(of: #""code": "VALIDATION_ERROR","#, with: #""code": 400,"#) }
-            try folder.write(file, text)
+            let text = try String(contentsOfFile: bundledContractsPath + "/" + file, encoding: .utf8)
+            let edited = file == "yelp.openapi.json" ? edit(text) : text
+            if file == "yelp.openapi.json" { #expect(edited != text) }
+            try folder.write(file, edited)
         }
-        let report = try verify(["yelp/search.json": Self.search(#"{"location": "SF"}"#)], contracts: folder.root)
-        #expect(!report.isClean)
-        #expect(report.findings.allSatisfy { $0.file == "yelp.openapi.json" && $0.path?.description == #"$["x-understudy"].errors.validationError"# })
-        #expect(report.findings.map(\.message).contains("searchBusinesses (GET /v3/businesses/search) can give this answer: body /error/code: expected a string, got 400"))
+        try body(folder.root)
+    }
+
+    @Test func aPackAnswerThatBreaksItsSchemaIsReportedByContractFile() throws {
+        try withYelpPack({ $0.replacingOccurrences(of: #""code": "VALIDATION_ERROR","#, with: #""code": 400,"#) }) { contracts in
+            let report = try verify(["yelp/search.json": Self.search(#"{"location": "SF"}"#)], contracts: contracts)
+            #expect(!report.isClean)
+            #expect(report.findings.allSatisfy { $0.file == "yelp.openapi.json" && $0.path?.description == #"$["x-understudy"].errors.validationError"# })
+            #expect(report.findings.map(\.message).contains("searchBusinesses (GET /v3/businesses/search) can give this answer: body /error/code: expected a string, got 400"))
+        }
+    }
+
+    @Test func aPackMustAgreeWithItself() throws {
+        try withYelpPack({
+            $0.replacingOccurrences(of: #""pattern": "^[A-Za-z0-9_-]+$","#, with: #""pattern": "^[a-z-]+$","#)
+                .replacingOccurrences(of: #""sumAtMost": [\#n              "offset","#, with: #""sumAtMost": [\#n              "ofset","#)
+        }) { contracts in
+            let report = try verify([:], contracts: contracts)
+            #expect(report.findings.map(\.description) == [
+                #"yelp.openapi.json $["x-understudy"].credential.pattern: the canonical credential FAKE-understudy-yelp-api-key of docs/contracts.md does not fit /^[a-z-]+$/"#,
+                #"yelp.openapi.json $["x-understudy"].credential.rejected: rejected credential FAKE-revoked-yelp-api-key does not fit /^[a-z-]+$/"#,
+                #"yelp.openapi.json $.paths["/v3/businesses/search"].get["x-understudy-rules"][2]: names ofset, which is no parameter of searchBusinesses"#,
+            ])
+        }
     }
 }

@@ -19,7 +19,7 @@ public struct ContractVerifier: Sendable {
             verification.run()
             return verification
         }
-        let packFindings = contracts.packs.flatMap(PackAnswerVerification.findings)
+        let packFindings = contracts.packs.flatMap { PackConsistency.findings($0) + PackAnswerVerification.findings($0) }
         let order = { (a: FixtureProblem, b: FixtureProblem) in (a.file, a.path?.description ?? "") < (b.file, b.path?.description ?? "") }
         return VerifyReport(
             findings: packFindings + results.flatMap(\.findings).sorted(by: order),

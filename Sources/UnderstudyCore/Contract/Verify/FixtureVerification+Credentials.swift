@@ -56,16 +56,3 @@ extension FixtureVerification {
         report(path, "\(what) holds a literal credential (not shown) that is not one of the canonical fake credentials of docs/contracts.md: a secret in a fixture? Condition it with {\"present\": true} or a pattern, or use a canonical value")
     }
 }
-
-/// The canonical test credentials of docs/contracts.md: plainly fake, so a fixture may write
-/// them literally. Any other literal credential may be a real one.
-enum CanonicalCredentials {
-    /// Canonical values that carry neither marker.
-    static let unmarked: Set<String> = ["not-a-token"]
-
-    /// Whether `value` (a bare credential, or an `Authorization` value with its scheme) is plainly fake.
-    static func isPlainlyFake(_ value: String) -> Bool {
-        let bare = value.lowercased().hasPrefix("bearer ") ? String(value.dropFirst("bearer ".count)) : value
-        return bare.contains("FAKE") || bare.contains("Understudy") || unmarked.contains(bare)
-    }
-}
