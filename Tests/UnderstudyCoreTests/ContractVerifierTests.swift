@@ -90,7 +90,9 @@ struct ContractVerifierTests {
         let report = try verify(["yelp/limt.json": Self.search(#"{"location": "SF", "limt": "10"}"#)])
         let finding = try #require(only(report))
         #expect(finding.path == "$.request.query.limt")
-        #expect(finding.message.hasPrefix("searchBusinesses declares no query parameter limt (did you mean limit?); the real API ignores it, so the condition is probably a typo (declared: term, location,"))
+        #expect(finding.message == "searchBusinesses declares no query parameter limt (did you mean limit?); the real API ignores it, so the condition is probably a typo")
+        let far = try verify(["yelp/far.json": Self.search(#"{"location": "SF", "when": "now"}"#)])
+        #expect(try #require(only(far)).message.hasPrefix("searchBusinesses declares no query parameter when (declared: term, location, latitude,"))
     }
 
     @Test(arguments: [
@@ -253,6 +255,12 @@ struct ContractVerifierTests {
             "$.response.json.rating: expected a number ≤ 5, got 7",
         ])
         #expect(report.findings.allSatisfy { $0.file == "yelp/details.json" })
+        // Several missing members are one finding.
+        let fewer = try verify(["yelp/details.json": broken.replacingOccurrences(of: #""alias": "marlowes-hearth-san-francisco","#, with: "")])
+        #expect(fewer.findings.map { "\($0.path!): \($0.message)" } == [
+            #"$.response.json: expected members "id", "alias" present, got an object without them"#,
+            "$.response.json.rating: expected a number ≤ 5, got 7",
+        ])
     }
 
     @Test func everyAnswerOfASequenceIsChecked() throws {

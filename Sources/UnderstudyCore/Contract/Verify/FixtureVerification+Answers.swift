@@ -50,7 +50,7 @@ extension FixtureVerification {
         if operation.credential != nil, let quota = route.pack.behaviours.quota { headers += quota.headers }
         let path = document.answerPath(answer.index)
         let member = document.bodyMember(answer.index)
-        for problem in route.responseFindings(status: answer.response.status, headers: headers, body: answer.body) {
+        for problem in Self.mergingMissingMembers(route.responseFindings(status: answer.response.status, headers: headers, body: answer.body)) {
             switch problem.part {
             case .status:
                 report(path.appending("status"), problem.message)
@@ -72,6 +72,33 @@ extension FixtureVerification {
                 }
             }
         }
+    }
+
+    /// One finding for all the members an object lacks, instead of one per member: a body
+    /// written from memory often lacks many.
+    private static func mergingMissingMembers(_ problems: [ResponseProblem]) -> [ResponseProblem] {
+        var merged: [ResponseProblem] = []
+        var missing: [String: (index: Int, finding: SchemaFinding, names: [String])] = [:]
+        for problem in problems {
+            guard case .bodyValue(let finding) = problem.part, finding.keyword == "required",
+                finding.expected.hasPrefix("member "), finding.expected.hasSuffix(" present")
+            else {
+                merged.append(problem)
+                continue
+            }
+            let name = String(finding.expected.dropFirst("member ".count).dropLast(" present".count))
+            if let earlier = missing[finding.instancePath] {
+                missing[finding.instancePath]!.names.append(name)
+                var combined = earlier.finding
+                combined.expected = "members \((earlier.names + [name]).joined(separator: ", ")) present"
+                combined.actual = "an object without them"
+                merged[earlier.index] = ResponseProblem(part: .bodyValue(combined), message: "body \(combined.description)")
+            } else {
+                missing[finding.instancePath] = (merged.count, finding, [name])
+                merged.append(problem)
+            }
+        }
+        return merged
     }
 
     /// What marks a pack's error sent with a 2xx/3xx status: the top-level string members every

@@ -6,9 +6,9 @@ extension FixtureVerification {
         for name in fixture.request.query.keys.sorted()
         where operation.queryParameter(name) == nil && !isCredentialName(name, pack: pack, operation: operation) {
             let declared = operation.parameters.filter { $0.location == .query }.map(\.name)
-            let suggestion = declared.first { PackDecoder.isNearMiss($0, name) }.map { " (did you mean \($0)?)" } ?? ""
-            report(document.queryPath(name),
-                   "\(operation.id) declares no query parameter \(name)\(suggestion); the real API ignores it, so the condition is probably a typo (declared: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))")
+            let hint = declared.first { PackDecoder.isNearMiss($0, name) }.map { "did you mean \($0)?" }
+                ?? "declared: " + (declared.isEmpty ? "none" : declared.joined(separator: ", "))
+            report(document.queryPath(name), "\(operation.id) declares no query parameter \(name) (\(hint)); the real API ignores it, so the condition is probably a typo")
         }
         let request = ConditionedRequest(
             operation: operation, values: conditions(operation, pathParameters: route.pathParameters), unconditionedIsAbsent: success)
