@@ -32,7 +32,7 @@ struct FixtureDocument {
 
     /// A header condition's name as the file spells it (`Authorization` for `authorization`).
     func requestHeaderName(_ name: String) -> String {
-        Self.key(name, in: root["request"]?["headers"])
+        Self.key(name, in: root["request"]?["headers"]) ?? name
     }
 
     /// The path of a header condition.
@@ -40,17 +40,14 @@ struct FixtureDocument {
         JSONPath.root.appending("request").appending("headers").appending(requestHeaderName(name))
     }
 
-    /// The path of an answer's header, or of its `headers` when the header is not written there.
-    func answerHeaderPath(_ name: String, answer index: Int) -> JSONPath {
-        let headers = answer(index)?["headers"]
-        let path = answerPath(index).appending("headers")
-        guard let members = headers?.objectValue, members.keys.contains(where: { $0.lowercased() == name.lowercased() }) else { return path }
-        return path.appending(Self.key(name, in: headers))
+    /// An answer's header as the file spells it; `nil` when the file does not write it.
+    func answerHeaderName(_ name: String, answer index: Int) -> String? {
+        Self.key(name, in: answer(index)?["headers"])
     }
 
-    /// `name` as `object` spells it, compared without case.
-    private static func key(_ name: String, in object: JSONValue?) -> String {
-        object?.objectValue?.keys.first { $0.lowercased() == name.lowercased() } ?? name
+    /// `name` as `object` spells it, compared without case; `nil` when it is not there.
+    private static func key(_ name: String, in object: JSONValue?) -> String? {
+        object?.objectValue?.keys.first { $0.lowercased() == name.lowercased() }
     }
 }
 

@@ -55,8 +55,9 @@ extension FixtureVerification {
             case .status:
                 report(path.appending("status"), problem.message)
             case .contentType:
-                let written = document.answer(answer.index)?["headers"]?.objectValue?.keys.contains { $0.lowercased() == "content-type" } ?? false
-                report(written ? document.answerHeaderPath("Content-Type", answer: answer.index) : path.appending(member ?? "headers"), problem.message)
+                // The header where the file writes it, else the body whose default it is.
+                let written = document.answerHeaderName("Content-Type", answer: answer.index)
+                report(written.map { path.appending("headers").appending($0) } ?? path.appending(member ?? "headers"), problem.message)
             case .header:
                 report(path.appending("headers"), problem.message)
             case .body:

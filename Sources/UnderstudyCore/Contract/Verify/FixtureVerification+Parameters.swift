@@ -16,7 +16,7 @@ extension FixtureVerification {
         for parameter in operation.parameters {
             guard case .exact(let texts) = request.values[parameter.name], let schema = parameter.schema else { continue }
             guard let finding = schema.validate(parameter.value(of: texts)).first else { continue }
-            let written = texts.map { "\(parameter.name)=\(isSecret(parameter.name, pack) ? Redaction.placeholder : $0)" }.joined(separator: "&")
+            let written = texts.map { "\(parameter.name)=\(isCredentialName(parameter.name, pack: pack, operation: operation) ? Redaction.placeholder : $0)" }.joined(separator: "&")
             let detail = (finding.instancePath.isEmpty ? "" : "item \(finding.instancePath.dropFirst()): ") + "expected \(finding.expected), got \(finding.actual)"
             report(path(of: parameter), "can never be reached: the contract answers \(written) itself with \(Self.name(invalid)) (\(detail))")
         }
@@ -30,8 +30,8 @@ extension FixtureVerification {
             }
         }
         guard let rule = operation.rules.first(where: request.breaks) else { return }
-        let names = Self.uniqued(rule.parameterNames + rule.when.keys.sorted())
-        let answer = "the contract answers a request with \(request.describe(names) { isSecret($0, pack) }) itself with \(Self.name(rule.error ?? invalid))"
+        let names = (rule.parameterNames + rule.when.keys.sorted()).uniqued()
+        let answer = "the contract answers a request with \(request.describe(names) { isCredentialName($0, pack: pack, operation: operation) }) itself with \(Self.name(rule.error ?? invalid))"
             + (rule.message.map { " (\"\($0)\")" } ?? "")
         let assumed = request.unconditionedIsAbsent && names.contains { (request.values[$0] ?? .unconditioned) == .unconditioned }
         report(JSONPath.root.appending("request").appending("query"),
@@ -62,15 +62,5 @@ extension FixtureVerification {
         }
     }
 
-    private func isSecret(_ name: String, _ pack: ProviderPack) -> Bool {
-        pack.secrets.query.contains(name) || Redaction.isSecretParameter(name)
-    }
-
     private static func name(_ answer: String?) -> String { answer ?? "an invalid-request error" }
-
-    /// Names in first-seen order, without repeats.
-    private static func uniqued(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
-    }
 }

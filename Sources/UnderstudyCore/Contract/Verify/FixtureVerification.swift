@@ -92,10 +92,3 @@ struct FixtureVerification {
         return previous[b.count]
     }
 }
-
-extension ContractOperation {
-    /// The declared status key an answer of `status` falls under: exact, then its class, then `default`.
-    func declaredKey(for status: Int) -> String? {
-        [String(status), "\(status / 100)XX", "default"].first { responses[$0] != nil }
-    }
-}

@@ -11,10 +11,7 @@ enum PackAnswerVerification {
                 guard let answer = pack.answer(name, for: operation) else { continue }
                 let own = operation.answers[name] != nil
                 if !own { checked.insert(name) }
-                let path = own
-                    ? JSONPath.root.appending("paths").appending(operation.path.text).appending(operation.method.lowercased())
-                        .appending("x-understudy-errors").appending(name)
-                    : errors.appending(name)
+                let path = own ? operation.documentPath.appending("x-understudy-errors").appending(name) : errors.appending(name)
                 findings += problems(answer, pack, operation).map { FixtureProblem(file: pack.file, path: path, message: $0) }
             }
         }

@@ -20,7 +20,7 @@ enum PackConsistency {
         }
         for operation in pack.operations {
             let names = Set(operation.parameters.map(\.name))
-            let at = JSONPath.root.appending("paths").appending(operation.path.text).appending(operation.method.lowercased())
+            let at = operation.documentPath
             for (index, rule) in operation.rules.enumerated() {
                 for name in Set(rule.parameterNames).union(rule.when.keys).sorted() where !names.contains(name) {
                     report(at.appending("x-understudy-rules").appending(index: index), "names \(name), which is no parameter of \(operation.id)")

@@ -3,7 +3,7 @@ extension VerifyReport {
     /// Findings grouped by file (each with its JSON path), notes, the coverage table, and a
     /// closing summary line.
     public var text: String {
-        var lines = ["Verified \(Self.count(fixtureCount, "fixture")) against \(Self.count(providers.count, "contract")) (\(providers.joined(separator: ", ")))"]
+        var lines = ["Verified \(SchemaText.count(fixtureCount, "fixture")) against \(SchemaText.count(providers.count, "contract")) (\(providers.joined(separator: ", ")))"]
         var file: String?
         for finding in findings {
             if finding.file != file {
@@ -17,7 +17,7 @@ extension VerifyReport {
         }
         lines += [""] + coverageTable
         let files = Set(findings.map(\.file)).count
-        lines.append(isClean ? "OK: no findings" : "\(Self.count(findings.count, "finding")) in \(Self.count(files, "file"))")
+        lines.append(isClean ? "OK: no findings" : "\(SchemaText.count(findings.count, "finding")) in \(SchemaText.count(files, "file"))")
         return lines.joined(separator: "\n")
     }
 
@@ -31,7 +31,7 @@ extension VerifyReport {
         let pathWidth = (coverage.map(\.path.count).max() ?? 0) + 2
         let labels = coverage.map { Self.padded($0.method, methodWidth) + Self.padded($0.path, pathWidth) + $0.operationID }
         let labelWidth = (labels.map(\.count).max() ?? 0) + 1
-        for provider in uniqued(coverage.map(\.provider)) {
+        for provider in coverage.map(\.provider).uniqued() {
             let rows = coverage.indices.filter { coverage[$0].provider == provider }
             let statuses = Set(rows.flatMap { coverage[$0].fixtures.keys }).sorted()
             let widths = statuses.map { max($0.count, 3) + 2 }
@@ -45,12 +45,6 @@ extension VerifyReport {
         return lines
     }
 
-    private func uniqued(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     private static func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
     private static func trimmed(_ line: String) -> String { String(line.reversed().drop { $0 == " " }.reversed()) }
     private static func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
