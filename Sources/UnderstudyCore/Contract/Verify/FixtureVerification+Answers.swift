@@ -61,7 +61,7 @@ extension FixtureVerification {
             case .header:
                 report(path.appending("headers"), problem.message)
             case .body:
-                report(path.appending(member ?? "json"), problem.message)
+                report(member.map { path.appending($0) } ?? path, problem.message)
             case .bodyValue(let finding):
                 let detail = "expected \(finding.expected), got \(finding.actual)"
                 if member == "json", let json = document.answer(answer.index)?["json"] {

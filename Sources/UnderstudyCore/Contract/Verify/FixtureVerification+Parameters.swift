@@ -2,37 +2,55 @@
 /// contract would answer itself before any fixture is asked (`required`, rules).
 extension FixtureVerification {
     mutating func checkParameters(_ route: ContractRoute, _ operation: ContractOperation, success: Bool) {
-        let pack = route.pack
+        checkUndeclared(route.pack, operation)
+        let request = ConditionedRequest(
+            operation: operation, values: conditions(operation, pathParameters: route.pathParameters), unconditionedIsAbsent: success)
+        checkValues(request, route.pack)
+        if request.checksOthers { checkRequiredAndRules(request, route.pack) }
+    }
+
+    /// A query condition on a parameter the operation does not declare (a credential's
+    /// placement is checked on its own).
+    private mutating func checkUndeclared(_ pack: ProviderPack, _ operation: ContractOperation) {
+        let declared = operation.parameters.filter { $0.location == .query }.map(\.name)
         for name in fixture.request.query.keys.sorted()
         where operation.queryParameter(name) == nil && !isCredentialName(name, pack: pack, operation: operation) {
-            let declared = operation.parameters.filter { $0.location == .query }.map(\.name)
             let hint = declared.first { PackDecoder.isNearMiss($0, name) }.map { "did you mean \($0)?" }
                 ?? "declared: " + (declared.isEmpty ? "none" : declared.joined(separator: ", "))
             report(document.queryPath(name), "\(operation.id) declares no query parameter \(name) (\(hint)); the real API ignores it, so the condition is probably a typo")
         }
-        let request = ConditionedRequest(
-            operation: operation, values: conditions(operation, pathParameters: route.pathParameters), unconditionedIsAbsent: success)
-        let invalid = pack.invalidRequest
+    }
+
+    /// Exact values against their parameters' schemas: a value that breaks one is answered by the contract.
+    private mutating func checkValues(_ request: ConditionedRequest, _ pack: ProviderPack) {
+        let operation = request.operation
         for parameter in operation.parameters {
             guard case .exact(let texts) = request.values[parameter.name], let schema = parameter.schema else { continue }
             guard let finding = schema.validate(parameter.value(of: texts)).first else { continue }
-            let written = texts.map { "\(parameter.name)=\(isCredentialName(parameter.name, pack: pack, operation: operation) ? Redaction.placeholder : $0)" }.joined(separator: "&")
+            let secret = isCredentialName(parameter.name, pack: pack, operation: operation)
+            let written = texts.map { "\(parameter.name)=\(secret ? Redaction.placeholder : $0)" }.joined(separator: "&")
             let detail = (finding.instancePath.isEmpty ? "" : "item \(finding.instancePath.dropFirst()): ") + "expected \(finding.expected), got \(finding.actual)"
-            report(path(of: parameter), "can never be reached: the contract answers \(written) itself with \(Self.name(invalid)) (\(detail))")
+            report(path(of: parameter), "can never be reached: the contract answers \(written) itself with \(Self.name(pack.invalidRequest)) (\(detail))")
         }
-        guard request.checksOthers else { return }
+    }
+
+    /// Required parameters and the first rule every allowed request breaks: the contract answers those first.
+    private mutating func checkRequiredAndRules(_ request: ConditionedRequest, _ pack: ProviderPack) {
+        let operation = request.operation, invalid = Self.name(pack.invalidRequest)
         for parameter in operation.parameters where parameter.required && parameter.location != .path && request.state(parameter.name) == .absent {
             if request.values[parameter.name] == .absent {
-                report(path(of: parameter), "can never be reached: \(parameter.name) is required, and the contract answers a request without it itself with \(Self.name(invalid))")
+                report(path(of: parameter), "can never be reached: \(parameter.name) is required, and the contract answers a request without it itself with \(invalid)")
             } else {
                 report(path(of: parameter),
-                       "\(parameter.name) is required by \(operation.id) but not conditioned: a success answer must describe a request the contract accepts, and the contract answers one without \(parameter.name) itself with \(Self.name(invalid)); condition it with a value, {\"present\": true} or a pattern")
+                       "\(parameter.name) is required by \(operation.id) but not conditioned: a success answer must describe a request the contract accepts, and the contract answers one without \(parameter.name) itself with \(invalid); condition it with a value, {\"present\": true} or a pattern")
             }
         }
         guard let rule = operation.rules.first(where: request.breaks) else { return }
         let names = (rule.parameterNames + rule.when.keys.sorted()).uniqued()
-        let answer = "the contract answers a request with \(request.describe(names) { isCredentialName($0, pack: pack, operation: operation) }) itself with \(Self.name(rule.error ?? invalid))"
+        let conditions = request.describe(names) { isCredentialName($0, pack: pack, operation: operation) }
+        let answer = "the contract answers a request with \(conditions) itself with \(Self.name(rule.error ?? pack.invalidRequest))"
             + (rule.message.map { " (\"\($0)\")" } ?? "")
+        // A success fixture's unconditioned parameters were taken as absent: it may be reached, but describes no valid request.
         let assumed = request.unconditionedIsAbsent && names.contains { (request.values[$0] ?? .unconditioned) == .unconditioned }
         report(JSONPath.root.appending("request").appending("query"),
                assumed ? "a success answer must describe a request the contract accepts, but \(answer); condition the parameters the rule needs" : "can never be reached: \(answer)")

@@ -5,7 +5,6 @@ struct FixtureVerification {
     let fixture: Fixture
     let contracts: Contracts
     let document: FixtureDocument
-    let fixturesRoot: String
     private(set) var findings: [FixtureProblem] = []
     private(set) var notes: [FixtureProblem] = []
     /// The operation the fixture stands for and the declared statuses (`200`, `4XX`) its answers cover.
@@ -14,7 +13,6 @@ struct FixtureVerification {
     init(fixture: Fixture, contracts: Contracts, fixturesRoot: String) {
         self.fixture = fixture
         self.contracts = contracts
-        self.fixturesRoot = fixturesRoot
         document = FixtureDocument(file: fixture.file, fixturesRoot: fixturesRoot)
     }
 
