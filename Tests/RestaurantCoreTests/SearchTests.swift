@@ -136,7 +136,7 @@ struct SearchTests {
     @Test func aRevokedGoogleKeyIsRequestDenied() async throws {
         try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             var credentials = canonical
-            credentials.googleAPIKey = "AIzaFAKE-revoked-test-key-000000000000"
+            credentials.googleAPIKey = "AIzaFAKE-revoked-test-key-0000000000000"
             let places = PlacesClient(configuration: .understudy(baseURL: server.baseURL, credentials: credentials))
             let error = await #expect(throws: RestaurantError.self) { try await places.nearby(.around(civicCenter)) }
             #expect(error == .provider(ProviderError(provider: .google, status: 200, code: "REQUEST_DENIED", message: "The provided API key is invalid.")))

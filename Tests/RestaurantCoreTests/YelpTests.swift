@@ -77,6 +77,7 @@ struct YelpTests {
         }
     }
 
+    // No fixture answers limit=100: the Yelp contract does, as the real API would.
     @Test func aLimitAboveFiftyIsAValidationError() async throws {
         try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
             var query = YelpSearchQuery.coffeeOpenNow(in: "Cupertino, CA")

@@ -76,6 +76,32 @@ struct CLITests {
         #expect(missing.stderr.contains("fixtures folder not found at '/nonexistent'"))
     }
 
+    @Test func verifyPassesTheBundledTreeAndReportsABrokenOne() throws {
+        let bundled = try CLIProcess.run(["verify", "--fixtures", "fixtures", "--contracts", "contracts"])
+        #expect(bundled.status == 0, "\(bundled.stdout)\(bundled.stderr)")
+        #expect(bundled.stdout.contains("Coverage: fixtures per operation and declared status"))
+        #expect(bundled.stdout.contains("GET    /v3/businesses/search"))
+        #expect(bundled.stdout.hasSuffix("OK: no findings\n"))
+
+        let broken = try temporaryTree(["yelp/limit.json": """
+            {"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search",
+             "query": {"location": "SF", "limit": "100"}, "headers": {"authorization": {"matches": "^Bearer .+"}}},
+             "response": {"json": {"businesses": [], "total": 0, "region": {"center": {"latitude": 1, "longitude": 2}}}}}
+            """])
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let failed = try CLIProcess.run(["verify", "--fixtures", broken, "--contracts", "contracts"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("\nyelp/limit.json\n  $.request.query.limit: can never be reached: the contract answers limit=100 itself with validationError"), "\(failed.stdout)")
+        #expect(failed.stdout.hasSuffix("1 finding in 1 file\n"))
+
+        let badContract = try temporaryTree(["yelp.openapi.json": "{ not json"])
+        defer { try? FileManager.default.removeItem(atPath: badContract) }
+        let unloadable = try CLIProcess.run(["verify", "--contracts", badContract])
+        #expect(unloadable.status == 65)
+        #expect(unloadable.stderr.contains("1 problem in 1 contract file:"), "\(unloadable.stderr)")
+        #expect(try CLIProcess.run(["verify", "--contracts", "/nonexistent"]).status == 64)
+    }
+
     @Test func serveValidatesItsOptions() throws {
         let result = try CLIProcess.run(["serve", "--port", "70000"])
         #expect(result.status == 64)

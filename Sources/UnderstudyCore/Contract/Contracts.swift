@@ -67,13 +67,19 @@ public final class Contracts: Sendable {
     /// Where a request goes: the provider whose routes hold its path (the longest route wins)
     /// and, when the contract has one, the operation.
     public func route(_ request: Request) -> ContractRoute? {
+        route(method: request.method, path: request.path)
+    }
+
+    /// Where `method` on the decoded `path` goes. A fixture's template path (`/v3/businesses/{id}`)
+    /// routes textually: its `{id}` segment fills the contract's placeholder like any value.
+    public func route(method: String, path: String) -> ContractRoute? {
         var best: (pack: ProviderPack, path: String, length: Int)?
         for pack in packs {
-            guard let (path, length) = pack.contractPath(of: request.path) else { continue }
-            if best == nil || length > best!.length { best = (pack, path, length) }
+            guard let (contractPath, length) = pack.contractPath(of: path) else { continue }
+            if best == nil || length > best!.length { best = (pack, contractPath, length) }
         }
         guard let best else { return nil }
-        let found = best.pack.operation(method: request.method.uppercased(), path: best.path)
+        let found = best.pack.operation(method: method.uppercased(), path: best.path)
         return ContractRoute(pack: best.pack, contractPath: best.path, operation: found?.0, pathParameters: found?.1 ?? [:])
     }
 }

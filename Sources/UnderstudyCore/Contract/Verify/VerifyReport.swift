@@ -1,0 +1,32 @@
+/// What `understudy verify` found: findings by file (a fixture relative to the fixtures root,
+/// or a pack relative to the contracts folder) and JSON path, notes that are information
+/// only, and how many fixtures cover each operation's declared statuses.
+public struct VerifyReport: Sendable {
+    /// Every way a fixture or a pack breaks a contract: packs first, then fixtures by file.
+    public let findings: [FixtureProblem]
+    /// What was not checked and why (`template: body not checked`); never a failure.
+    public let notes: [FixtureProblem]
+    /// Every operation of every pack, by provider and path.
+    public let coverage: [OperationCoverage]
+    /// How many fixtures were checked.
+    public let fixtureCount: Int
+    /// The packs' providers, in file order.
+    public let providers: [String]
+
+    /// Whether nothing was found.
+    public var isClean: Bool { findings.isEmpty }
+}
+
+/// How many fixtures answer one operation, per status it declares.
+public struct OperationCoverage: Sendable, Hashable {
+    public let provider: String
+    public let operationID: String
+    public let method: String
+    public let path: String
+    /// Fixtures by declared status key (`"200"`, `"4XX"`, `"default"`); a fixture counts
+    /// once for each status its answers give.
+    public let fixtures: [String: Int]
+
+    /// The declared statuses no fixture answers with, in order.
+    public var uncovered: [String] { fixtures.filter { $0.value == 0 }.keys.sorted() }
+}
