@@ -51,6 +51,7 @@ let package = Package(
         // what both share (fixtures, credentials, an app's install folder) is EndToEndSupport.
         .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting"], path: "Tests/EndToEndSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
+        .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
