@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting"], path: "Tests/EndToEndSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
         .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
+        // A test helper, not a product: writes the stores in a loop so a test can kill it mid-write.
+        .executableTarget(name: "restaurant-store-writer", dependencies: ["RestaurantCore"], path: "Sources/RestaurantStoreWriter"),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
