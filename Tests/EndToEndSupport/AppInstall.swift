@@ -67,10 +67,18 @@ public struct AppInstall: Sendable {
     public func answered(by file: String) -> Int { server.journal.entries.filter { $0.fixture == file }.count }
 }
 
-/// Runs `body` with a fresh install of an app on `server`, and deletes its folder however
-/// `body` ends.
-public func withAppInstall<Result: Sendable>(on server: TestServer, _ body: (AppInstall) async throws -> Result) async throws -> Result {
+/// Runs `body` with a fresh install of an app on `server` (by default the server the
+/// `.understudy(fixtures:)` trait started for this test), and deletes its folder however `body` ends.
+public func withAppInstall<Result: Sendable>(
+    on server: TestServer? = TestServer.current, _ body: (AppInstall) async throws -> Result
+) async throws -> Result {
+    guard let server else { throw NoServer() }
     let app = try AppInstall(server: server)
     defer { app.remove() }
     return try await body(app)
+}
+
+/// `withAppInstall` found no server: the test runs without the `.understudy(fixtures:)` trait.
+struct NoServer: Error, CustomStringConvertible {
+    var description: String { "no Understudy for this test: add .understudy(fixtures:) to it or its suite, or pass a server" }
 }

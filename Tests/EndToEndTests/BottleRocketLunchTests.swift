@@ -12,8 +12,8 @@ struct BottleRocketLunchTests {
     private static let pngStart: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
 
     @Test func feedImagesDetailsHeartAndARefreshThatKeepsTheList() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let feed = LunchFeed(client: app.feed)
             let list = try await feed.refresh()
             #expect(list.count == 15)
@@ -42,16 +42,15 @@ struct BottleRocketLunchTests {
             let refreshed = try await feed.refresh()
             #expect(refreshed == list)
 
-            server.expectRequests(answeredBy: Files.feed, count: 1)
-            server.expectRequests(answeredBy: Files.notModified, count: 1)
-            for image in Files.firstRowImages { server.expectRequests(answeredBy: image, count: 1) }
-            server.expectNoUnmatchedRequests()
+            var answered = [Files.feed: 1, Files.notModified: 1]
+            for image in Files.firstRowImages { answered[image] = 1 }
+            server.expectJournal(answered)
         }
     }
 
     @Test func imagesComeFromTheCacheAfterARestartExceptTheNoStoreOne() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let list = try await LunchFeed(client: app.feed).refresh()
             let urls = try list.prefix(5).map { try #require($0.imageURL) }
             let firstLaunch = app.imageLoader()
@@ -66,17 +65,15 @@ struct BottleRocketLunchTests {
             let secondLaunch = app.imageLoader()
             for url in urls { _ = try await secondLaunch.image(at: url) }
 
-            for image in Files.firstRowImages where image != Files.noStoreImage {
-                server.expectRequests(answeredBy: image, count: 1)
-            }
-            server.expectRequests(answeredBy: Files.noStoreImage, count: 2)
-            server.expectNoUnmatchedRequests()
+            var answered = [Files.feed: 1]
+            for image in Files.firstRowImages { answered[image] = image == Files.noStoreImage ? 2 : 1 }
+            server.expectJournal(answered)
         }
     }
 
     @Test func favoritesFromTheFeedSurviveARestartAndTheHeartRemovesThem() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let list = try await LunchFeed(client: app.feed).refresh()
             let chuys = try #require(list.first { $0.name == "Chuy's" })  // contact null
             try await app.favorites().add(chuys)
@@ -85,8 +82,7 @@ struct BottleRocketLunchTests {
             #expect(await relaunched.all == [chuys, list[12]])
             #expect(try await relaunched.toggle(chuys) == false)
             #expect(await app.favorites().all.map(\.name) == ["Thai Star"])
-            server.expectRequests(answeredBy: Files.feed, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([Files.feed: 1])
         }
     }
 }

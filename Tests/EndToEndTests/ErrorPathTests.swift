@@ -21,8 +21,8 @@ struct ErrorPathTests {
     }
 
     @Test func anExpiredSessionLogsOutAndTheNextLaunchAsksToLogIn() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let tokens = app.tokens()
             try await tokens.save(StoredToken(accessToken: "EAAUnderstudyExpiredToken"))
             let gate = app.loginGate(tokens: tokens)
@@ -36,41 +36,37 @@ struct ErrorPathTests {
             await gate.logOut()
             #expect(await gate.state == .loggedOut)
             #expect(try await app.loginGate(tokens: app.tokens()).launch() == .loggedOut)
-            server.expectRequests(answeredBy: FixtureFiles.Places.meExpired, count: 1)
+            server.expectJournal([FixtureFiles.Places.meExpired: 1])
             #expect(server.journal.entries.count == 1)  // with no token, the launch asks nothing
-            server.expectNoUnmatchedRequests()
         }
     }
 
     @Test func aRequestTheProviderRefusesIsItsValidationError() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             var query = YelpSearchQuery.coffeeOpenNow(in: Places.cupertino)
             query.limit = 100  // Yelp's maximum is 50
             let error = failure(of: await RestaurantSearch(source: YelpPages(client: app.yelp, query: query)).load())
             #expect(error == .provider(ProviderError(provider: .yelp, status: 400, code: "VALIDATION_ERROR", message: "The supplied limit: 100 is invalid.")))
-            server.expectRequests(answeredBy: Files.limitTooHigh, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([Files.limitTooHigh: 1])
         }
     }
 
     @Test func aMistypedLocationFailsThenTheRightOneLists() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let mistyped = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .coffeeOpenNow(in: "Qwzx, Nowhere"))).load()
             #expect(failure(of: mistyped)?.providerError?.code == "LOCATION_NOT_FOUND")
             #expect(mistyped.results.isEmpty)
             let corrected = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .coffeeOpenNow(in: Places.cupertino))).load()
             #expect(corrected.results.count == 10)
-            server.expectRequests(answeredBy: Files.locationNotFound, count: 1)
-            server.expectRequests(answeredBy: FixtureFiles.NineBar.coffee, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([Files.locationNotFound: 1, FixtureFiles.NineBar.coffee: 1])
         }
     }
 
     @Test func aSpentQuotaFailsTheRefreshAndKeepsTheList() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let search = RestaurantSearch(source: YelpPages(client: app.yelp, query: .coffeeOpenNow(in: Places.cupertino)))
             let shown = await search.load()
             #expect(server.responder.setScenario("yelp-daily-quota", to: "Exhausted"))
@@ -79,15 +75,13 @@ struct ErrorPathTests {
             #expect(error?.status == 429)
             #expect(error?.code == "ACCESS_LIMIT_REACHED")
             #expect(refreshed.results == shown.results)
-            server.expectRequests(answeredBy: FixtureFiles.NineBar.coffee, count: 1)
-            server.expectRequests(answeredBy: Files.quotaSpent, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([FixtureFiles.NineBar.coffee: 1, Files.quotaSpent: 1])
         }
     }
 
     @Test func aRequestNoFixtureAnswersFailsWithTheNearMissReport() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             // The app's radius drifted from ten miles to five: no recording has that request.
             var query = YelpSearchQuery.restaurants(near: Places.sanFrancisco)
             query.radius = 8047

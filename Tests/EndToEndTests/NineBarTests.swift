@@ -12,8 +12,8 @@ struct NineBarTests {
     private static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     @Test func coffeeOpenNowDetailsFavoriteAndDelete() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let shops = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .coffeeOpenNow(in: Places.cupertino))).load()
             #expect(shops.results.count == 10)  // 38 open now; the app shows ten
             let blueOak = try #require(shops.results.first)
@@ -38,16 +38,15 @@ struct NineBarTests {
             try await list.remove(shop.id)  // swipe to delete
             #expect(await app.favorites().all.map(\.name) == ["Homestead Bean Bar"])
 
-            server.expectRequests(answeredBy: Files.coffee, count: 1)
-            server.expectRequests(answeredBy: Files.details, count: 1)
-            for photo in Files.photos { server.expectRequests(answeredBy: photo, count: 1) }
-            server.expectNoUnmatchedRequests()
+            var answered = [Files.coffee: 1, Files.details: 1, Files.reviews: 1]
+            for photo in Files.photos { answered[photo] = 1 }
+            server.expectJournal(answered)
         }
     }
 
     @Test func reopeningDetailsShowsThePhotosFromTheCache() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let shop = Restaurant(id: RestaurantID(provider: .yelp, value: "vUXzHTiMEADFNEBFWhukcy"), name: "Blue Oak Coffee Roasters")
             let photos = try await app.details.details(for: shop).restaurant.photoURLs
             let loader = app.imageLoader()
@@ -56,8 +55,9 @@ struct NineBarTests {
             server.clock.advance(by: 3600)
             let relaunched = app.imageLoader()
             for url in photos { _ = try await relaunched.image(at: url) }
-            for photo in Files.photos { server.expectRequests(answeredBy: photo, count: 1) }
-            server.expectNoUnmatchedRequests()
+            var answered = [Files.details: 1, Files.reviews: 1]
+            for photo in Files.photos { answered[photo] = 1 }  // once each, for both launches
+            server.expectJournal(answered)
         }
     }
 }

@@ -16,8 +16,8 @@ struct PlacesChallengeTests {
     }
 
     @Test func logInThenTheTop25IconsDetailsAndPullToRefresh() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let gate = app.loginGate(tokens: app.tokens())
             #expect(try await gate.launch() == .loggedOut)  // no token yet: the login screen
             let user = try await gate.logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
@@ -51,19 +51,15 @@ struct PlacesChallengeTests {
             #expect(refreshed.results == Array(top.results.prefix(20)))
             #expect(!refreshed.isEndOfResults)
 
-            server.expectRequests(answeredBy: Files.longLivedExchange, count: 1)
-            server.expectRequests(answeredBy: Files.me, count: 1)
-            server.expectRequests(answeredBy: Files.page1, count: 2)
-            server.expectRequests(answeredBy: Files.page2TooEarly, count: 1)
-            server.expectRequests(answeredBy: Files.page2, count: 1)
-            server.expectRequests(answeredBy: Files.deliDetails, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([
+                Files.longLivedExchange: 1, Files.me: 1, Files.page1: 2, Files.page2TooEarly: 1, Files.page2: 1, Files.deliDetails: 1,
+            ])
         }
     }
 
     @Test func aValidStoredTokenSkipsTheLoginScreen() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             try await app.loginGate(tokens: app.tokens()).logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
             // The next launch: new instances on the same folder.
             let tokens = app.tokens()
@@ -74,29 +70,27 @@ struct PlacesChallengeTests {
                 return
             }
             #expect(user.email == "dana@example.com")
-            server.expectRequests(answeredBy: Files.validToken, count: 1)
-            server.expectRequests(answeredBy: Files.me, count: 2)  // after the login, and at the launch
-            server.expectNoUnmatchedRequests()
+            // /me after the login, and again at the launch.
+            server.expectJournal([Files.longLivedExchange: 1, Files.validToken: 1, Files.me: 2])
         }
     }
 
     @Test func anExpiredStoredTokenLogsOutAndIsCleared() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             try await app.tokens().save(StoredToken(accessToken: "EAAUnderstudyExpiredToken"))
             let tokens = app.tokens()
             #expect(try await app.loginGate(tokens: tokens).launch() == .loggedOut)
             #expect(await tokens.token == nil)
             #expect(await app.tokens().token == nil)  // and the next launch shows the login screen too
-            server.expectRequests(answeredBy: Files.expiredToken, count: 1)
+            server.expectJournal([Files.expiredToken: 1])
             #expect(server.journal.entries.count == 1)  // no /me for a token Facebook rejected
-            server.expectNoUnmatchedRequests()
         }
     }
 
     @Test func onlyTheRowsOnScreenLoadTheirPhotos() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let first = await top25(app, sleeper: RecordingSleeper()).load().results
             let onScreen = first.prefix(6)
             let loader = app.imageLoader()
@@ -106,10 +100,7 @@ struct PlacesChallengeTests {
             }
             #expect(photos.allSatisfy { Array($0.prefix(3)) == [0xFF, 0xD8, 0xFF] })
             // Each photo URL redirects to the image host: one redirect and one image a row.
-            server.expectRequests(answeredBy: Files.photoRedirect, count: onScreen.count)
-            server.expectRequests(answeredBy: Files.photo, count: onScreen.count)
-            server.expectRequests(answeredBy: Files.page1, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([Files.page1: 1, Files.photoRedirect: onScreen.count, Files.photo: onScreen.count])
         }
     }
 }

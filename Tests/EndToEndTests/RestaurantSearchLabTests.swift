@@ -11,8 +11,8 @@ struct RestaurantSearchLabTests {
     private typealias Files = FixtureFiles.SearchLab
 
     @Test func searchOpenDetailsHeartAndFindTheFavoriteAfterARestart() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let search = RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco)))
             let list = await search.load()
             #expect(list.phase == .loaded)
@@ -42,17 +42,14 @@ struct RestaurantSearchLabTests {
             #expect(await relaunched.loadProblem == nil)
             #expect(await relaunched.all == [marlowes])
 
-            server.expectRequests(answeredBy: Files.bestMatch, count: 1)
-            server.expectRequests(answeredBy: Files.firstDetails, count: 1)
-            server.expectRequests(answeredBy: Files.firstReviews, count: 1)
+            server.expectJournal([Files.bestMatch: 1, Files.firstDetails: 1, Files.firstReviews: 1])
             #expect(server.journal.entries.count == 3)
-            server.expectNoUnmatchedRequests()
         }
     }
 
     @Test func bestMatchOrNearestFirstWithKeywordsOrAroundHere() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let best = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco, order: .bestMatch))).load()
             let nearest = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco, order: .distance))).load()
             #expect(best.results.first?.name == "Marlowe's Hearth")
@@ -70,16 +67,13 @@ struct RestaurantSearchLabTests {
             #expect(sushi.results.count == 8)
             #expect(sushi.results.first?.name == "Hayes Valley Omakase")
 
-            for file in [Files.bestMatch, Files.distance, Files.thaiNearest, Files.sushiAroundHere] {
-                server.expectRequests(answeredBy: file, count: 1)
-            }
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([Files.bestMatch: 1, Files.distance: 1, Files.thaiNearest: 1, Files.sushiAroundHere: 1])
         }
     }
 
     @Test func swipeBetweenDetailsWithinTheResultsAndWithinTheFavorites() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let results = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco))).load().results
             var pager = try #require(DetailsPager(restaurants: results, at: results[0].id))
             #expect(pager.previous() == nil)  // the first result: nothing before it
@@ -103,23 +97,21 @@ struct RestaurantSearchLabTests {
             // A result that is not a favorite cannot be swiped to from the favorites.
             #expect(DetailsPager(restaurants: saved, at: results[2].id) == nil)
 
-            server.expectRequests(answeredBy: Files.firstDetails, count: 1)
-            server.expectRequests(answeredBy: Files.secondDetails, count: 1)
-            server.expectRequests(answeredBy: Files.secondReviews, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([
+                Files.bestMatch: 1, Files.firstDetails: 1, Files.firstReviews: 1, Files.secondDetails: 1, Files.secondReviews: 1,
+            ])
         }
     }
 
     @Test func theHeartAgainRemovesTheFavoriteForTheNextLaunch() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let results = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco))).load().results
             let favorites = app.favorites()
             for restaurant in results.prefix(3) { try await favorites.toggle(restaurant) }
             #expect(try await favorites.toggle(results[1]) == false)
             #expect(await app.favorites().all.map(\.id) == [results[0].id, results[2].id])
-            server.expectRequests(answeredBy: Files.bestMatch, count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([Files.bestMatch: 1])
         }
     }
 }

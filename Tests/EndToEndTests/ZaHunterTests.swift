@@ -19,8 +19,8 @@ struct ZaHunterTests {
     }
 
     @Test func fourNearestWalkOrDriveThenDeleteOneAndRefill() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let tour = tour(app)
             let stops = try await tour.search()
             #expect(stops.map(\.restaurant.name) == ["Wells Street Slice House", "Tavern Cut Pizza Co.", "Deep Dish Depot", "Wicker Park Pie Shop"])
@@ -38,23 +38,23 @@ struct ZaHunterTests {
             #expect(refilled.last?.restaurant.name == "Pilsen Brick Oven")
             #expect(try await tour.itinerary(mode: .walking).totalSeconds == Self.refilledWalkingLegSeconds + Self.stopSeconds)
 
-            server.expectRequests(answeredBy: Files.pizza, count: 1)  // deleting asks Yelp nothing
+            var answered = [Files.pizza: 1]  // deleting asks Yelp nothing
             let firstTour = [("here", "wells-street-slice-house"), ("wells-street-slice-house", "tavern-cut-pizza-co"),
                              ("tavern-cut-pizza-co", "deep-dish-depot"), ("deep-dish-depot", "wicker-park-pie-shop")]
-            for (from, to) in firstTour { server.expectRequests(answeredBy: Files.leg("driving", from, to), count: 1) }
+            for (from, to) in firstTour { answered[Files.leg("driving", from, to)] = 1 }
             // Walking, the tour was routed twice: the legs it kept were asked again.
             let walkedLegs = [("here", "wells-street-slice-house", 2), ("wells-street-slice-house", "tavern-cut-pizza-co", 1),
                               ("tavern-cut-pizza-co", "deep-dish-depot", 1), ("deep-dish-depot", "wicker-park-pie-shop", 2),
                               ("wells-street-slice-house", "deep-dish-depot", 1), ("wicker-park-pie-shop", "pilsen-brick-oven", 1)]
-            for (from, to, count) in walkedLegs { server.expectRequests(answeredBy: Files.leg("walking", from, to), count: count) }
+            for (from, to, count) in walkedLegs { answered[Files.leg("walking", from, to)] = count }
+            server.expectJournal(answered)
             #expect(server.journal.entries.count == 13)  // one search, then 4 + 4 + 4 legs
-            server.expectNoUnmatchedRequests()
         }
     }
 
     @Test func aDroppedConnectionOnOneLegFailsTheWalkUntilTheNetworkIsBack() async throws {
-        let server = try #require(TestServer.current)
-        try await withAppInstall(on: server) { app in
+        try await withAppInstall { app in
+            let server = app.server
             let tour = tour(app)
             try await tour.search()
             let secondLeg = Files.leg("walking", "wells-street-slice-house", "tavern-cut-pizza-co")
@@ -71,9 +71,11 @@ struct ZaHunterTests {
             // URLSession may ask a reset GET again on a fresh connection before it gives up.
             #expect(app.answered(by: secondLeg) >= 2)
             // The failed walk stopped at the failing leg: the first leg was asked twice, the third once.
-            server.expectRequests(answeredBy: Files.leg("walking", "here", "wells-street-slice-house"), count: 2)
-            server.expectRequests(answeredBy: Files.leg("walking", "tavern-cut-pizza-co", "deep-dish-depot"), count: 1)
-            server.expectNoUnmatchedRequests()
+            server.expectJournal([
+                Files.pizza: 1,
+                Files.leg("walking", "here", "wells-street-slice-house"): 2,
+                Files.leg("walking", "tavern-cut-pizza-co", "deep-dish-depot"): 1,
+            ])
         }
     }
 }

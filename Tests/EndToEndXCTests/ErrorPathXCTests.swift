@@ -27,9 +27,7 @@ final class ErrorPathXCTests: EndToEndTestCase {
         }
         let state = try await app.loginGate(tokens: app.tokens()).launch()
         XCTAssertEqual(state, .loggedOut)
-        understudy.expectRequests(answeredBy: FixtureFiles.Places.meExpired, count: 1)
-        understudy.expectRequests(answeredBy: FixtureFiles.Places.expiredToken, count: 1)
-        understudy.expectNoUnmatchedRequests()
+        understudy.expectJournal([FixtureFiles.Places.meExpired: 1, FixtureFiles.Places.expiredToken: 1])
     }
 
     func testAValidationError() async throws {
@@ -38,15 +36,13 @@ final class ErrorPathXCTests: EndToEndTestCase {
         let error = await searchFailure(query)
         XCTAssertEqual(error?.providerError?.code, "VALIDATION_ERROR")
         XCTAssertEqual(error?.providerError?.status, 400)
-        understudy.expectRequests(answeredBy: Files.limitTooHigh, count: 1)
-        understudy.expectNoUnmatchedRequests()
+        understudy.expectJournal([Files.limitTooHigh: 1])
     }
 
     func testALocationNotFound() async throws {
         let error = await searchFailure(.coffeeOpenNow(in: "Qwzx, Nowhere"))
         XCTAssertEqual(error?.providerError?.code, "LOCATION_NOT_FOUND")
-        understudy.expectRequests(answeredBy: Files.locationNotFound, count: 1)
-        understudy.expectNoUnmatchedRequests()
+        understudy.expectJournal([Files.locationNotFound: 1])
     }
 
     func testARateLimit() async throws {
@@ -54,8 +50,7 @@ final class ErrorPathXCTests: EndToEndTestCase {
         let error = await searchFailure(.coffeeOpenNow(in: Places.cupertino))
         XCTAssertEqual(error?.providerError?.status, 429)
         XCTAssertEqual(error?.providerError?.code, "ACCESS_LIMIT_REACHED")
-        understudy.expectRequests(answeredBy: Files.quotaSpent, count: 1)
-        understudy.expectNoUnmatchedRequests()
+        understudy.expectJournal([Files.quotaSpent: 1])
     }
 
     func testAMissIsAClientErrorWithTheNearMissReport() async throws {

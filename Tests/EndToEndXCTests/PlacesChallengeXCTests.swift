@@ -21,11 +21,7 @@ final class PlacesChallengeXCTests: EndToEndTestCase {
         let relaunched = try await app.loginGate(tokens: app.tokens()).launch()
         XCTAssertEqual(relaunched, .loggedIn(user))
 
-        understudy.expectRequests(answeredBy: Files.expiredToken, count: 1)
-        understudy.expectRequests(answeredBy: Files.longLivedExchange, count: 1)
-        understudy.expectRequests(answeredBy: Files.validToken, count: 1)
-        understudy.expectRequests(answeredBy: Files.me, count: 2)
-        understudy.expectNoUnmatchedRequests()
+        understudy.expectJournal([Files.expiredToken: 1, Files.longLivedExchange: 1, Files.validToken: 1, Files.me: 2])
     }
 
     func testTop25IconsDetailsLazyPhotosAndPullToRefresh() async throws {
@@ -49,12 +45,8 @@ final class PlacesChallengeXCTests: EndToEndTestCase {
         let refreshed = await search.refresh()
         XCTAssertEqual(refreshed.results.map(\.id), top.results.prefix(20).map(\.id))
 
-        understudy.expectRequests(answeredBy: Files.page1, count: 2)
-        understudy.expectRequests(answeredBy: Files.page2TooEarly, count: 1)
-        understudy.expectRequests(answeredBy: Files.page2, count: 1)
-        understudy.expectRequests(answeredBy: Files.photoRedirect, count: 4)
-        understudy.expectRequests(answeredBy: Files.photo, count: 4)
-        understudy.expectRequests(answeredBy: Files.deliDetails, count: 1)
-        understudy.expectNoUnmatchedRequests()
+        understudy.expectJournal([
+            Files.page1: 2, Files.page2TooEarly: 1, Files.page2: 1, Files.photoRedirect: 4, Files.photo: 4, Files.deliDetails: 1,
+        ])
     }
 }

@@ -39,9 +39,8 @@ final class RestaurantSearchLabXCTests: EndToEndTestCase {
         XCTAssertEqual(favoritesPager.next()?.id, second.id)
         XCTAssertNil(favoritesPager.next())
 
-        for file in [Files.distance, Files.bestMatch, Files.firstDetails, Files.firstReviews, Files.secondDetails, Files.secondReviews] {
-            understudy.expectRequests(answeredBy: file, count: 1)
-        }
-        understudy.expectNoUnmatchedRequests()
+        understudy.expectJournal([
+            Files.distance: 1, Files.bestMatch: 1, Files.firstDetails: 1, Files.firstReviews: 1, Files.secondDetails: 1, Files.secondReviews: 1,
+        ])
     }
 }

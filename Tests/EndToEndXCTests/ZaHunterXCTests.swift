@@ -21,8 +21,7 @@ final class ZaHunterXCTests: EndToEndTestCase {
         let rewalked = try await tour.itinerary(mode: .walking)
         XCTAssertEqual(rewalked.totalSeconds, 25_578)
 
-        understudy.expectRequests(answeredBy: FixtureFiles.ZaHunter.pizza, count: 1)
+        understudy.expectJournal([FixtureFiles.ZaHunter.pizza: 1])
         XCTAssertEqual(understudy.journal.entries.count, 13)  // one search, 4 + 4 + 4 legs
-        understudy.expectNoUnmatchedRequests()
     }
 }
