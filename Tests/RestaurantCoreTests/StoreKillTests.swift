@@ -46,13 +46,10 @@ struct StoreKillTests {
         var seen = (committed: 0, beingWritten: 0, killsMidTemporaryWrite: 0, temporaryFilesLeft: 0, lines: 0)
 
         for kill in 0..<kills {
-            let writer = try StoreWriterProcess(folder: folder, steps: 2000)
             // From a kill at once (while it loads) to one some ten steps in, and from right after
             // a line to 3 ms later (about one step): reading a line takes the CPU from the writer,
             // so without the wait the kill would nearly always land just after a line.
-            writer.waitForLines((kill * 13) % 50)
-            writer.letRun(for: Double(kill % 7) * 0.000_5)
-            writer.kill()
+            let writer = try await StoreWriterProcess.killed(folder: folder, afterLines: (kill * 13) % 50, thenRunning: Double(kill % 7) * 0.000_5)
             #expect(writer.termination == "signal \(SIGKILL)", "kill \(kill): \(writer.lines.suffix(3))")
             seen.lines += writer.lines.count
 

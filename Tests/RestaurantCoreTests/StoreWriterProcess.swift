@@ -14,6 +14,31 @@ final class StoreWriterProcess {
     /// The lines printed so far (complete lines only).
     private(set) var lines: [String] = []
 
+    /// What one run of the writer printed before it was killed, and how it ended.
+    struct Killed: Sendable {
+        let lines: [String]
+        let termination: String
+    }
+
+    /// Starts the writer on `folder`, waits for `lines` lines, lets it run `seconds` more, then
+    /// kills it. On a thread of its own: the waits block, and must not hold one of the few
+    /// threads Swift concurrency runs every test of the process on.
+    static func killed(folder: URL, afterLines lines: Int, thenRunning seconds: TimeInterval, steps: Int = 2000) async throws -> Killed {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                do {
+                    let writer = try StoreWriterProcess(folder: folder, steps: steps)
+                    writer.waitForLines(lines)
+                    writer.letRun(for: seconds)
+                    writer.kill()
+                    continuation.resume(returning: Killed(lines: writer.lines, termination: writer.termination))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
+
     /// Starts the writer on `folder` for at most `steps` steps.
     init(folder: URL, steps: Int) throws {
         process.executableURL = try Self.executable()
