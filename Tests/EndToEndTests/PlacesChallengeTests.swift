@@ -1,0 +1,106 @@
+import EndToEndSupport
+import Foundation
+import RestaurantCore
+import Testing
+import UnderstudyTesting
+
+/// The Google Places challenge: Facebook login gating, the top 25 places within 100 m over page
+/// tokens, icons and names, details by place id, images loaded as rows appear, pull to refresh.
+@Suite("Google Places challenge, end to end", .understudy(fixtures: bundledFixtures))
+struct PlacesChallengeTests {
+    private typealias Files = FixtureFiles.Places
+
+    /// The places list of the challenge, retrying page tokens on `sleeper`.
+    private func top25(_ app: AppInstall, sleeper: RecordingSleeper) -> RestaurantSearch {
+        RestaurantSearch(source: NearbyPages(client: app.places, query: .around(Places.civicCenter), sleeper: sleeper), limit: 25)
+    }
+
+    @Test func logInThenTheTop25IconsDetailsAndPullToRefresh() async throws {
+        try await withAppInstall { app in
+            let server = app.server
+            let gate = app.loginGate(tokens: app.tokens())
+            #expect(try await gate.launch() == .loggedOut)  // no token yet: the login screen
+            let user = try await gate.logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
+            #expect(user.name == "Dana Rivera")
+
+            // Page 2 is asked right after page 1, before its token is valid: the core waits and asks again.
+            #expect(server.responder.setScenario("places-page-token", to: "TooEarly"))
+            let sleeper = RecordingSleeper()
+            let search = top25(app, sleeper: sleeper)
+            #expect(await search.load().results.count == 20)
+            let top = await search.loadNextPage()
+            #expect(top.results.count == 25)
+            #expect(top.isEndOfResults)
+            #expect(await sleeper.pauses == [2])
+            #expect(top.results.allSatisfy { $0.coordinate.map { Places.civicCenter.distance(to: $0) <= 150 } ?? false })
+
+            // Each row: an icon and a name. One loader, so an icon shared by rows is fetched once.
+            let loader = app.imageLoader()
+            for place in top.results {
+                #expect(!place.name.isEmpty)
+                _ = try await loader.image(at: try #require(place.iconURL))
+            }
+            #expect(server.journal.entries.filter { $0.fixture?.hasPrefix("google/icons/") == true }.count == 8)
+
+            let deli = try await app.details.details(for: top.results[1]).restaurant
+            #expect(deli.name == "Market & Tenth Deli")
+            #expect(deli.displayPhone == "(415) 555-0164")
+            #expect(deli.addressLines == ["1390 Market Street, San Francisco, CA 94102, USA"])
+
+            let refreshed = await search.refresh()
+            #expect(refreshed.results == Array(top.results.prefix(20)))
+            #expect(!refreshed.isEndOfResults)
+
+            server.expectJournal([
+                Files.longLivedExchange: 1, Files.me: 1, Files.page1: 2, Files.page2TooEarly: 1, Files.page2: 1, Files.deliDetails: 1,
+            ])
+        }
+    }
+
+    @Test func aValidStoredTokenSkipsTheLoginScreen() async throws {
+        try await withAppInstall { app in
+            let server = app.server
+            try await app.loginGate(tokens: app.tokens()).logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
+            // The next launch: new instances on the same folder.
+            let tokens = app.tokens()
+            #expect(await tokens.token?.accessToken == "EAAUnderstudyLongLivedToken")
+            let state = try await app.loginGate(tokens: tokens).launch()
+            guard case .loggedIn(let user) = state else {
+                Issue.record("expected to be logged in, got \(state)")
+                return
+            }
+            #expect(user.email == "dana@example.com")
+            // /me after the login, and again at the launch.
+            server.expectJournal([Files.longLivedExchange: 1, Files.validToken: 1, Files.me: 2])
+        }
+    }
+
+    @Test func anExpiredStoredTokenLogsOutAndIsCleared() async throws {
+        try await withAppInstall { app in
+            let server = app.server
+            try await app.tokens().save(StoredToken(accessToken: "EAAUnderstudyExpiredToken"))
+            let tokens = app.tokens()
+            #expect(try await app.loginGate(tokens: tokens).launch() == .loggedOut)
+            #expect(await tokens.token == nil)
+            #expect(await app.tokens().token == nil)  // and the next launch shows the login screen too
+            server.expectJournal([Files.expiredToken: 1])
+            #expect(server.journal.entries.count == 1)  // no /me for a token Facebook rejected
+        }
+    }
+
+    @Test func onlyTheRowsOnScreenLoadTheirPhotos() async throws {
+        try await withAppInstall { app in
+            let server = app.server
+            let first = await top25(app, sleeper: RecordingSleeper()).load().results
+            let onScreen = first.prefix(6)
+            let loader = app.imageLoader()
+            let photos = try await withThrowingTaskGroup(of: Data.self) { group in
+                for row in onScreen { group.addTask { try await loader.image(at: try #require(row.imageURL)) } }
+                return try await group.reduce(into: [Data]()) { $0.append($1) }
+            }
+            #expect(photos.allSatisfy { Array($0.prefix(3)) == [0xFF, 0xD8, 0xFF] })
+            // Each photo URL redirects to the image host: one redirect and one image a row.
+            server.expectJournal([Files.page1: 1, Files.photoRedirect: onScreen.count, Files.photo: onScreen.count])
+        }
+    }
+}

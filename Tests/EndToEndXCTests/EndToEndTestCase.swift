@@ -1,0 +1,23 @@
+import EndToEndSupport
+import UnderstudyTesting
+import XCTest
+
+/// A test with its own Understudy on the bundled fixtures (started and stopped by
+/// `UnderstudyTestCase` around each test) and a fresh install of the app under test.
+class EndToEndTestCase: UnderstudyTestCase {
+    override var fixturesFolder: String? { bundledFixtures }
+
+    /// This test's app: its folder and its clients, pointed at `understudy`.
+    private(set) var app: AppInstall!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        app = try AppInstall(server: understudy)
+    }
+
+    override func tearDown() async throws {
+        app?.remove()
+        app = nil
+        try await super.tearDown()
+    }
+}
