@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudyServer"]),
         // The five apps' flows end to end against a real Understudy, in Swift Testing and in XCTest;
         // what both share (fixtures, credentials, an app's install folder) is EndToEndSupport.
-        .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting"], path: "Tests/EndToEndSupport"),
+        .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyCore"], path: "Tests/EndToEndSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
         .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
         // A test helper, not a product: writes the stores in a loop so a test can kill it mid-write.

@@ -54,4 +54,21 @@ extension TestServer {
                 + (received.isEmpty ? "  (nothing)" : received.joined(separator: "\n")),
             fileID: fileID, filePath: filePath, line: line, column: column)
     }
+
+    /// Fails the test, at the caller's line, unless the provider's contract or behaviours gave
+    /// `answer` (as the journal writes it: `"yelp: validationError"`, `"facebook: tokenExpired"`)
+    /// to exactly `count` requests (`nil`: at least one).
+    public func expectRequests(
+        answeredByProvider answer: String, count: Int? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let answered = journal.entries.filter { $0.answeredBy == answer || $0.answeredBy?.hasPrefix(answer + " ") == true }.count
+        let ok = count.map { answered == $0 } ?? (answered > 0)
+        guard !ok else { return }
+        let received = journal.entries.map { "  \($0.method) \($0.target) -> \($0.answeredBy ?? $0.fixture ?? "no fixture")" }
+        FailureReporting.fail(
+            "expected \(count.map(String.init) ?? "at least one") request\(count == 1 ? "" : "s") answered by \(answer), got \(answered); received:\n"
+                + (received.isEmpty ? "  (nothing)" : received.joined(separator: "\n")),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
 }

@@ -51,8 +51,6 @@ public enum FixtureFiles {
         public static let page1 = "google/nearbysearch-page1.json"
         /// Page 2.
         public static let page2 = "google/nearbysearch-page2.json"
-        /// Page 2's token asked before Google made it valid (scenario `places-page-token` in `TooEarly`).
-        public static let page2TooEarly = "google/nearbysearch-page2-too-early.json"
         /// Details of Market & Tenth Deli, the second place.
         public static let deliDetails = "google/details-market-and-tenth-deli.json"
         /// The photo endpoint's redirect to the image host.
@@ -87,7 +85,8 @@ public enum FixtureFiles {
         /// A typed location Yelp cannot place: 400 LOCATION_NOT_FOUND.
         public static let locationNotFound = "yelp/errors/search-location-not-found.json"
         /// `limit=100`: 400 VALIDATION_ERROR.
-        public static let limitTooHigh = "yelp/search-validation-limit.json"
+        /// limit=100: no fixture answers it, Yelp's contract does.
+        public static let limitTooHigh = "yelp: validationError"
         /// Coffee once the daily quota is spent (scenario `yelp-daily-quota` in `Exhausted`): 429.
         public static let quotaSpent = "yelp/errors/search-coffee-access-limit-reached.json"
     }

@@ -5,6 +5,12 @@ import RestaurantCore
 public let bundledFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("fixtures").path
 
+/// The repository's provider contracts: every end-to-end test runs with them, so the apps are
+/// held to what the real APIs accept and the providers' behaviours (page tokens, token expiry,
+/// quotas, 304s) apply.
+public let bundledContracts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("contracts").path
+
 /// The canonical test credentials of docs/contracts.md: what the fixtures expect.
 public let canonicalCredentials = Credentials(
     yelpAPIKey: "FAKE-understudy-yelp-api-key", googleAPIKey: "AIzaFAKE-understudy-test-key-0000000000",

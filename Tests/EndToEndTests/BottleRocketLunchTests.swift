@@ -6,7 +6,7 @@ import UnderstudyTesting
 
 /// Bottle Rocket lunch: the feed fetched into the list (some fields absent), the rows' images
 /// fetched and cached, details, the heart and the favorites, and a refresh that costs a 304.
-@Suite("Bottle Rocket lunch, end to end", .understudy(fixtures: bundledFixtures))
+@Suite("Bottle Rocket lunch, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
 struct BottleRocketLunchTests {
     private typealias Files = FixtureFiles.Lunch
     private static let pngStart: [UInt8] = [0x89, 0x50, 0x4E, 0x47]

@@ -7,7 +7,7 @@ import UnderstudyTesting
 /// The bad days of the five apps, each as the app meets it: an expired login, a request the
 /// provider refuses, a location it cannot place, a spent quota, and a request no fixture
 /// answers (the fake's miss, which must fail the test with its near-miss report).
-@Suite("Error paths, end to end", .understudy(fixtures: bundledFixtures))
+@Suite("Error paths, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
 struct ErrorPathTests {
     private typealias Files = FixtureFiles.Errors
 
@@ -36,7 +36,7 @@ struct ErrorPathTests {
             await gate.logOut()
             #expect(await gate.state == .loggedOut)
             #expect(try await app.loginGate(tokens: app.tokens()).launch() == .loggedOut)
-            server.expectJournal([FixtureFiles.Places.meExpired: 1])
+            server.expectJournal(["facebook: tokenExpired": 1])
             #expect(server.journal.entries.count == 1)  // with no token, the launch asks nothing
         }
     }
@@ -48,7 +48,8 @@ struct ErrorPathTests {
             query.limit = 100  // Yelp's maximum is 50
             let error = failure(of: await RestaurantSearch(source: YelpPages(client: app.yelp, query: query)).load())
             #expect(error == .provider(ProviderError(provider: .yelp, status: 400, code: "VALIDATION_ERROR", message: "The supplied limit: 100 is invalid.")))
-            server.expectJournal([Files.limitTooHigh: 1])
+            server.expectJournal([Files.limitTooHigh: 1], brokeTheContract: true)
+            #expect(server.journal.violations.map { $0.violation?.parameter } == ["limit"])
         }
     }
 

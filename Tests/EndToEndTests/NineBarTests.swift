@@ -6,7 +6,7 @@ import UnderstudyTesting
 
 /// Nine Bar: coffee shops open now at a typed location, at most ten; details with three photos,
 /// a number to call, the Yelp page and a pin for directions; favorites added and deleted.
-@Suite("Nine Bar, end to end", .understudy(fixtures: bundledFixtures))
+@Suite("Nine Bar, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
 struct NineBarTests {
     private typealias Files = FixtureFiles.NineBar
     private static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF]

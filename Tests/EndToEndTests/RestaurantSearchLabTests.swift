@@ -6,7 +6,7 @@ import UnderstudyTesting
 
 /// CMPE 277's restaurant search: Yelp restaurants within ten miles of a picked location, the
 /// details screen, the heart, swiping between details, and favorites that outlive the app.
-@Suite("Restaurant search lab, end to end", .understudy(fixtures: bundledFixtures))
+@Suite("Restaurant search lab, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
 struct RestaurantSearchLabTests {
     private typealias Files = FixtureFiles.SearchLab
 

@@ -6,7 +6,7 @@ import UnderstudyTesting
 
 /// ZaHunter: the four nearest pizza places within 10 km, the tour's time walking and driving
 /// (route legs from here through each place, plus 50 minutes a stop), delete one and refill.
-@Suite("ZaHunter, end to end", .understudy(fixtures: bundledFixtures))
+@Suite("ZaHunter, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
 struct ZaHunterTests {
     private typealias Files = FixtureFiles.ZaHunter
     /// Fifty minutes at each of four stops.

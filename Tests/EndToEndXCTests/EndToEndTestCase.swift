@@ -6,6 +6,7 @@ import XCTest
 /// `UnderstudyTestCase` around each test) and a fresh install of the app under test.
 class EndToEndTestCase: UnderstudyTestCase {
     override var fixturesFolder: String? { bundledFixtures }
+    override var contractsFolder: String? { bundledContracts }
 
     /// This test's app: its folder and its clients, pointed at `understudy`.
     private(set) var app: AppInstall!

@@ -27,7 +27,7 @@ final class ErrorPathXCTests: EndToEndTestCase {
         }
         let state = try await app.loginGate(tokens: app.tokens()).launch()
         XCTAssertEqual(state, .loggedOut)
-        understudy.expectJournal([FixtureFiles.Places.meExpired: 1, FixtureFiles.Places.expiredToken: 1])
+        understudy.expectJournal(["facebook: tokenExpired": 1, FixtureFiles.Places.expiredToken: 1])
     }
 
     func testAValidationError() async throws {
@@ -36,7 +36,8 @@ final class ErrorPathXCTests: EndToEndTestCase {
         let error = await searchFailure(query)
         XCTAssertEqual(error?.providerError?.code, "VALIDATION_ERROR")
         XCTAssertEqual(error?.providerError?.status, 400)
-        understudy.expectJournal([Files.limitTooHigh: 1])
+        understudy.expectJournal([Files.limitTooHigh: 1], brokeTheContract: true)
+        XCTAssertEqual(understudy.journal.violations.map { $0.violation?.parameter }, ["limit"])
     }
 
     func testALocationNotFound() async throws {
