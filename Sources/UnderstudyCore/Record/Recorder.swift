@@ -23,7 +23,7 @@ public final class Recorder: Sendable {
     private let replaceable: [RequestPattern: Fixture]
     private let onEvent: @Sendable (RecordingEvent) -> Void
     private let ledger = SecretLedger()
-    private let flights = SingleFlight<Response>()
+    let flights = SingleFlight<Response>()
     /// Answers recorded in this run, by request key: replayed in mode `missing`.
     private let answers = Locked([String: Response]())
     /// Files this run wrote, so a later recording of the same key replaces its own file.

@@ -48,10 +48,10 @@ public struct Scrubbing: Sendable {
         return Self.stablePlaceholder(name: name, value: value)
     }
 
-    /// `FAKE-understudy-<name>-<8 hex digits>`: the same secret always gets the same
-    /// placeholder, so a re-record gives no diff, and two different tokens stay different. The
-    /// digits are a 32-bit FNV-1a fingerprint: enough to tell tokens apart, far too little to
-    /// recover a real credential from.
+    /// `FAKE-understudy-<name slug>-<8 hex digits>` (`FAKE-understudy-access-token-1a2b3c4d`):
+    /// the same secret always gets the same placeholder, so a re-record gives no diff, and two
+    /// different tokens stay different. The digits are a 32-bit FNV-1a fingerprint: enough to
+    /// tell tokens apart, far too little to recover a real credential from.
     static func stablePlaceholder(name: String, value: String) -> String {
         let slug = ImportedFileName.slug(name.lowercased())
         return "FAKE-understudy-\(slug)-\(ImportedFileName.hex32(StableHash.fnv1a64(value.utf8)))"
