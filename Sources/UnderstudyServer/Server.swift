@@ -85,9 +85,10 @@ public final class Server: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         limits: ServerLimits = .standard,
+        recorder: Recorder? = nil,
         _ body: (Server) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(responder: responder, host: host, port: port, limits: limits)
+        let server = try await start(responder: responder, host: host, port: port, limits: limits, recorder: recorder)
         do {
             let result = try await body(server)
             try await server.shutdown()

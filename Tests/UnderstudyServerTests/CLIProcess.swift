@@ -24,11 +24,13 @@ struct CLIProcess {
 
     struct CLIError: Error, CustomStringConvertible { let description: String }
 
-    /// Runs `arguments` to completion (bounded by `timeout` seconds, then killed).
-    static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Finished {
+    /// Runs `arguments` to completion (bounded by `timeout` seconds, then killed), with
+    /// `environment` added to this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Finished {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -9,6 +9,13 @@ public struct UpstreamRequest: Sendable {
     /// The body (empty for none).
     public let body: [UInt8]
 
+    public init(method: String, url: String, headers: [HTTPField] = [], body: [UInt8] = []) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
     /// Headers a proxy must not pass on (RFC 9110 §7.6.1), those the transport sets itself,
     /// and Understudy's own.
     static let droppedHeaders: Set<String> = [
