@@ -200,13 +200,3 @@ public final class Recorder: Sendable {
             ], status: 502, headers: [HTTPField(name: "X-Understudy-Upstream-Failure", value: "1")])
     }
 }
-
-extension FixtureResponse {
-    /// The body's bytes: held, or read from its file.
-    func bodyBytes() throws(FileBytes.IOError) -> [UInt8] {
-        switch body {
-        case .bytes(let bytes): bytes
-        case .file(let file): try file.read()
-        }
-    }
-}
