@@ -184,6 +184,10 @@ struct RecorderTests {
         #expect(!contains(answer.body, Self.googleKey) && !contains(answer.body, "pw"))
         #expect(everyFile(under: tree.root).isEmpty)
         #expect(recorder.summary.failures.count == 1 && !recorder.summary.failures[0].contains(Self.googleKey))
+        // Another Understudy standing in as the upstream, without a fixture: its miss report is no answer to record.
+        let understudy = StubUpstream { _ in StubUpstream.json("{}", status: 404, headers: [HTTPField(name: MissReport.headerName, value: "1")]) }
+        let miss = await self.recorder(root: tree.root, upstream: understudy).respond(to: clientRequest("/v3/businesses/nope"), replayed: missAnswer)
+        #expect(miss.status == 502 && everyFile(under: tree.root).isEmpty)
     }
 
     @Test func compressedBodiesAreStoredDecodedOrNotAtAll() async throws {

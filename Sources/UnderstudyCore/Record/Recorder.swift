@@ -103,6 +103,9 @@ public final class Recorder: Sendable {
         } catch {
             return fail(request, origin: origin, reason: error.reason)
         }
+        if answer.headers.contains(where: { $0.hasName(MissReport.headerName) }) {
+            return fail(request, origin: origin, reason: "the upstream is an Understudy with no fixture for this request (it answered a miss report)")
+        }
         let encoding = answer.headers.first { $0.hasName("content-encoding") }?.value.lowercased() ?? "identity"
         if encoding != "identity", answer.body.starts(with: [0x1F, 0x8B]) {
             return fail(request, origin: origin, reason: "the body is still \(encoding)-compressed; nothing was recorded")
