@@ -3,19 +3,9 @@ import Testing
 
 @Suite("The lint --secrets and drift commands")
 struct LeakAndDriftCLITests {
-    static func tree(_ documents: [String: String]) throws -> String {
-        let root = NSTemporaryDirectory() + "understudy-leak-drift-" + UUID().uuidString
-        for (file, text) in documents {
-            let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        return root
-    }
-
     @Test func lintSecretsFailsOnACredentialWithoutPrintingItAndPassesTheBundledTree() throws {
         let key = "AIza" + "SyD3aBcDeFgHiJkLmNoPqRsTuVwXyZ01234"
-        let root = try Self.tree([
+        let root = try CLIProcess.temporaryTree([
             "google/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/maps/api/x", "query": {"key": "\#(key)"}}, "response": {"json": {}}}"#
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -29,10 +19,10 @@ struct LeakAndDriftCLITests {
     }
 
     @Test func driftComparesTwoTreesAndATreeWithTheContracts() throws {
-        let first = try Self.tree([
+        let first = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/a"}, "response": {"json": {"id": "a", "rating": 4.5}}}"#
         ])
-        let second = try Self.tree([
+        let second = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/a"}, "response": {"json": {"id": "a", "rating": "4.5", "price": "$"}}}"#
         ])
         defer { try? FileManager.default.removeItem(atPath: first); try? FileManager.default.removeItem(atPath: second) }
