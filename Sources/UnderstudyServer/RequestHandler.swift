@@ -23,6 +23,8 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     private let responder: Responder
+    /// Takes over misses (or every request) while recording; `nil` when serving.
+    private let recorder: Recorder?
     private let limits: ServerLimits
     private let fromLoopback: Bool
     /// Closes the connection when the next request does not arrive complete in time.
@@ -38,8 +40,9 @@ final class RequestHandler: ChannelDuplexHandler {
     private var active = true
     private var readPending = false
 
-    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool) {
+    init(responder: Responder, recorder: Recorder? = nil, limits: ServerLimits, fromLoopback: Bool) {
         self.responder = responder
+        self.recorder = recorder
         self.limits = limits
         self.fromLoopback = fromLoopback
     }
@@ -95,10 +98,35 @@ final class RequestHandler: ChannelDuplexHandler {
             response = Response.json(["understudy": ["error": .string("request body larger than \(limits.maximumBodySize) bytes")]], status: 413)
         } else {
             let head = received.head
-            response = responder.respond(to: Request(
+            let request = Request(
                 method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback))
+                headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback)
+            response = responder.respond(to: request)
+            if let recorder, recorder.claims(request, replayed: response) {
+                record(request, replayed: response, for: received, context: context)
+                return
+            }
         }
+        deliver(response, for: received, context: context)
+    }
+
+    /// Hands a request to the recorder and sends its answer when it comes; requests that
+    /// arrive meanwhile on this connection wait their turn, as behind a delay.
+    private func record(_ request: Request, replayed: Response, for received: Received, context: ChannelHandlerContext) {
+        guard let recorder else { return }
+        busy = true
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((self, context), eventLoop: loop)
+        Task {
+            let response = await recorder.respond(to: request, replayed: replayed)
+            loop.execute {
+                let (handler, context) = bound.value
+                if handler.active { handler.deliver(response, for: received, context: context) }
+            }
+        }
+    }
+
+    private func deliver(_ response: Response, for received: Received, context: ChannelHandlerContext) {
         if response.delay > 0 {
             busy = true
             later(after: response.delay, context: context) { handler, context in handler.send(response, for: received, context: context) }

@@ -1,18 +1,36 @@
 import ArgumentParser
 import UnderstudyCore
 
-/// `understudy lint`: the checks `serve` makes at startup, without serving.
+/// `understudy lint`: the checks `serve` makes at startup, without serving; with `--secrets`,
+/// the leak gate too.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check every fixture and report all problems, by file and JSON path.",
-        discussion: "Exits 0 when every fixture is valid and no two can never be told apart, 65 otherwise."
+        discussion: """
+            Exits 0 when every fixture is valid and no two can never be told apart, 65 otherwise. With \
+            --secrets, also fails on anything in the tree (fixtures, body files, hidden files) that looks \
+            like a credential: key and token shapes, Bearer headers with a literal token, JWTs, random-looking \
+            values of secret-named parameters and members. Values containing FAKE or Understudy pass.
+            """
     )
 
     @OptionGroup var options: FixtureOptions
 
+    @Flag(help: "Also run the leak gate: fail on anything that looks like a credential.")
+    var secrets = false
+
     func run() throws {
+        let scan = secrets ? LeakGate.scan(root: options.fixtures) : nil
+        if let scan, !scan.findings.isEmpty {
+            let files = Set(scan.findings.map(\.file)).count
+            Console.error("\(scan.findings.count) possible credential\(scan.findings.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (replace each with a canonical fake, see docs/contracts.md):")
+            for finding in scan.findings { Console.error("  \(finding)") }
+        }
         let fixtures = try options.load()
         Console.line("OK: \(FixtureOptions.summary(of: fixtures)) in \(options.fixtures)")
+        guard let scan else { return }
+        guard scan.findings.isEmpty else { throw ExitCode(65) }
+        Console.line("OK: no credentials in \(scan.files) files in \(options.fixtures)")
     }
 }

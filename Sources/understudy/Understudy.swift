@@ -7,6 +7,6 @@ struct Understudy: AsyncParsableCommand {
         commandName: "understudy",
         abstract: "Replay Yelp, Google Places, Facebook Graph and feed responses from fixture files.",
         version: "0.1.0",
-        subcommands: [ServeCommand.self, LintCommand.self, VerifyCommand.self, ImportHARCommand.self]
+        subcommands: [ServeCommand.self, RecordCommand.self, LintCommand.self, VerifyCommand.self, ImportHARCommand.self, DriftCommand.self]
     )
 }

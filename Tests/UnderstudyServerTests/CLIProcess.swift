@@ -24,11 +24,24 @@ struct CLIProcess {
 
     struct CLIError: Error, CustomStringConvertible { let description: String }
 
-    /// Runs `arguments` to completion (bounded by `timeout` seconds, then killed).
-    static func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> Finished {
+    /// A fixtures tree (file → text) in a fresh temporary folder.
+    static func temporaryTree(_ documents: [String: String]) throws -> String {
+        let root = NSTemporaryDirectory() + "understudy-cli-" + UUID().uuidString
+        for (file, text) in documents {
+            let path = root + "/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        return root
+    }
+
+    /// Runs `arguments` to completion (bounded by `timeout` seconds, then killed), with
+    /// `environment` added to this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Finished {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -7,18 +7,8 @@ import FoundationNetworking
 
 @Suite("The understudy command")
 struct CLITests {
-    private func temporaryTree(_ documents: [String: String]) throws -> String {
-        let root = NSTemporaryDirectory() + "understudy-cli-" + UUID().uuidString
-        for (file, text) in documents {
-            let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        return root
-    }
-
     @Test func serveAnswersUntilSIGTERMThenStopsCleanly() async throws {
-        let root = try temporaryTree([
+        let root = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": {"ok": true}}}"#,
             "google/b.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/maps/api/b"}, "response": {"json": {"status": "OK"}}}"#,
         ])
@@ -34,7 +24,7 @@ struct CLITests {
     }
 
     @Test func serveOneProviderAlone() async throws {
-        let root = try temporaryTree([
+        let root = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": 1}}"#,
             "google/b.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/maps/api/b"}, "response": {"json": 2}}"#,
         ])
@@ -51,7 +41,7 @@ struct CLITests {
     }
 
     @Test func serveRefusesToStartOnInvalidFixtures() throws {
-        let root = try temporaryTree([
+        let root = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET"}, "response": {}}"#,
             "yelp/b.json": "{ not json",
         ])
@@ -65,7 +55,7 @@ struct CLITests {
     }
 
     @Test func lintReportsOrPasses() throws {
-        let good = try temporaryTree(["feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"text": "x"}}"#])
+        let good = try CLIProcess.temporaryTree(["feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"text": "x"}}"#])
         defer { try? FileManager.default.removeItem(atPath: good) }
         let passed = try CLIProcess.run(["lint", "--fixtures", good])
         #expect(passed.status == 0)
@@ -112,7 +102,7 @@ struct CLITests {
     }
 
     @Test func serveDelaysEveryAnswerWhenAsked() async throws {
-        let root = try temporaryTree(["yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": 1}}"#])
+        let root = try CLIProcess.temporaryTree(["yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": 1}}"#])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let server = try CLIProcess.Serving(["--fixtures", root, "--delay", "300"])
         let started = Date()

@@ -18,6 +18,8 @@ struct ContractOperation: Sendable {
     let answers: [String: PackAnswer]
     /// When this parameter is present, the others' `required` and the rules are not checked.
     let ignoreOthersWhen: String?
+    /// The origin of the path's or operation's own `servers` (an image CDN), when it has one.
+    var server: String? = nil
 
     /// The declared response for `status`: exact, then its class (`4XX`), then `default`.
     func response(for status: Int) -> ContractResponse? {

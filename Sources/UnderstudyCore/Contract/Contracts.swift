@@ -97,4 +97,8 @@ public struct ContractRoute: Sendable {
 
     /// The operation's id, if one matched.
     public var operationID: String? { operation?.id }
+
+    /// The real origin this request is recorded from: the operation's own server (an image
+    /// CDN), else the pack's `upstream`.
+    public var upstream: String? { operation?.server ?? pack.upstream }
 }

@@ -51,12 +51,19 @@ extension PackDecoder {
                     }
                 }
                 let ignoreOthersWhen = operation["x-understudy-ignoreOthersWhen"].flatMap { string($0, at: operationPath.appending("x-understudy-ignoreOthersWhen")) }
-                operations.append(ContractOperation(
+                var decoded = ContractOperation(
                     id: id, method: method.uppercased(), path: contractPath, parameters: parameters, credential: credential,
-                    responses: responses, rules: rules, answers: answers, ignoreOthersWhen: ignoreOthersWhen))
+                    responses: responses, rules: rules, answers: answers, ignoreOthersWhen: ignoreOthersWhen)
+                decoded.server = Self.serverURL(operation["servers"]) ?? Self.serverURL(item["servers"])
+                operations.append(decoded)
             }
         }
         return operations
+    }
+
+    /// The first `url` of an OpenAPI `servers` array, if there is one.
+    static func serverURL(_ servers: JSONValue?) -> String? {
+        servers?.arrayValue?.first?["url"]?.stringValue
     }
 
     // MARK: security

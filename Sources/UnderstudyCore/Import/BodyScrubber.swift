@@ -4,13 +4,15 @@ import Foundation
 /// byte, since replay is checked for byte equality.
 ///
 /// Two rules, each applied only when it finds something:
-/// - a JSON body with a string member named `access_token`, `refresh_token`, `client_secret`
-///   or `code` gets the value `REDACTED` and is re-serialised (compact, keys sorted). A `code`
-///   inside an `error` object (Yelp's `{"error": {"code": "TOKEN_INVALID"}}`) is an error code,
-///   not an OAuth code, and is kept.
+/// - a JSON body with a string member whose name is secret (`access_token`, `refresh_token`,
+///   `client_secret`, `code`, and for recording the pack's `secrets.json`) gets a placeholder
+///   and is re-serialised (compact, keys sorted). A `code` inside an `error` object (Yelp's
+///   `{"error": {"code": "TOKEN_INVALID"}}`) is an error code, not an OAuth code, and is kept.
 /// - any credential the request carried (secret query values, the token of an `Authorization`
 ///   header) that appears verbatim in the body, as in Graph API `paging.next` URLs, is replaced
-///   by `REDACTED` in place.
+///   by its placeholder in place.
+///
+/// What the placeholder is, and whether plainly fake values are kept, is the `Scrubbing`'s call.
 enum BodyScrubber {
     /// Object members whose string values are credentials in the providers' responses.
     static let secretMembers: Set<String> = ["access_token", "refresh_token", "client_secret", "code"]
@@ -19,33 +21,55 @@ enum BodyScrubber {
     /// body would corrupt it, and such values are not real credentials.
     static let minimumSecretLength = 8
 
-    /// `body` without credentials.
+    /// `body` without credentials, with the HAR import's rules (`REDACTED`).
     static func scrub(_ body: [UInt8], secrets: [String]) -> [UInt8] {
+        scrub(body, secrets: secrets.map { Secret(name: "secret", value: $0) }, rules: .harImport)
+    }
+
+    /// `body` without credentials: secret members and the request's `secrets` (longest first)
+    /// replaced as `rules` say.
+    static func scrub(_ body: [UInt8], secrets: [Secret], rules: Scrubbing) -> [UInt8] {
+        scrubbed(body, secrets: secrets, rules: rules).body
+    }
+
+    /// `body` without credentials, and the secret members that were replaced (so a recording
+    /// can put a token it handed out as a placeholder back when the client sends it).
+    static func scrubbed(_ body: [UInt8], secrets: [Secret], rules: Scrubbing) -> (body: [UInt8], replaced: [Secret]) {
         var body = body
-        if mayContainSecretMembers(body), let document = try? JSONParser.parse(body) {
-            var changed = false
-            let redacted = redactMembers(document, inError: false, changed: &changed)
-            if changed { body = JSONWriter.bytes(redacted) }
+        var replaced: [Secret] = []
+        if mayContainSecretMembers(body, names: rules.jsonMembers), let document = try? JSONParser.parse(body) {
+            let redacted = redactMembers(document, inError: false, rules: rules, replaced: &replaced)
+            if !replaced.isEmpty { body = JSONWriter.bytes(redacted) }
         }
-        for secret in secrets where secret.utf8.count >= minimumSecretLength {
-            body = replacingOccurrences(of: Array(secret.utf8), in: body, with: Array(Redaction.placeholder.utf8))
+        for secret in secrets where secret.value.utf8.count >= minimumSecretLength && !rules.keeps(secret.value) {
+            let replacement = rules.placeholder(name: secret.name, value: secret.value)
+            body = replacingOccurrences(of: Array(secret.value.utf8), in: body, with: Array(replacement.utf8))
         }
-        return body
+        return (body, replaced)
     }
 
     /// `text` with every credential in `secrets` replaced (for response header values).
     static func scrub(_ text: String, secrets: [String]) -> String {
+        scrub(text, secrets: secrets.map { Secret(name: "secret", value: $0) }, rules: .harImport)
+    }
+
+    /// `text` with every credential in `secrets` replaced as `rules` say.
+    static func scrub(_ text: String, secrets: [Secret], rules: Scrubbing) -> String {
         var text = text
-        for secret in secrets where secret.utf8.count >= minimumSecretLength && text.contains(secret) {
-            text = text.replacingOccurrences(of: secret, with: Redaction.placeholder)
+        for secret in secrets where secret.value.utf8.count >= minimumSecretLength && text.contains(secret.value) && !rules.keeps(secret.value) {
+            text = text.replacingOccurrences(of: secret.value, with: rules.placeholder(name: secret.name, value: secret.value))
         }
         return text
     }
 
     /// A cheap scan that rules out parsing for almost every body: true when a quoted secret
-    /// member name occurs, or any `\u` escape (which could spell a name in disguise).
-    static func mayContainSecretMembers(_ body: [UInt8]) -> Bool {
-        body.withUnsafeBufferPointer { bytes in
+    /// member name occurs (ASCII case ignored), or any `\u` escape (which could spell a name
+    /// in disguise).
+    static func mayContainSecretMembers(_ body: [UInt8], names: Set<String> = secretMembers) -> Bool {
+        let quoted = names.sorted().map { Array("\"\($0.lowercased())\"".utf8) }
+        var firstBytes = Set<UInt8>()
+        for name in quoted where name.count > 1 { firstBytes.insert(name[1]) }
+        return body.withUnsafeBufferPointer { bytes in
             let count = bytes.count
             var index = 0
             while index < count {
@@ -55,12 +79,8 @@ enum BodyScrubber {
                     index += 2
                     continue
                 }
-                if byte == UInt8(ascii: "\""), index + 1 < count {
-                    switch bytes[index + 1] {
-                    case UInt8(ascii: "a"), UInt8(ascii: "r"), UInt8(ascii: "c"):
-                        for name in quotedNames where matches(name, in: bytes, at: index) { return true }
-                    default: break
-                    }
+                if byte == UInt8(ascii: "\""), index + 1 < count, firstBytes.contains(foldASCII(bytes[index + 1])) {
+                    for name in quoted where matches(name, in: bytes, at: index) { return true }
                 }
                 index += 1
             }
@@ -68,33 +88,36 @@ enum BodyScrubber {
         }
     }
 
-    private static let quotedNames: [[UInt8]] = secretMembers.sorted().map { Array("\"\($0)\"".utf8) }
+    private static func foldASCII(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
 
     private static func matches(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         guard index + needle.count <= bytes.count else { return false }
-        for offset in 0..<needle.count where bytes[index + offset] != needle[offset] { return false }
+        for offset in 0..<needle.count where foldASCII(bytes[index + offset]) != needle[offset] { return false }
         return true
     }
 
-    private static func redactMembers(_ value: JSONValue, inError: Bool, changed: inout Bool) -> JSONValue {
+    private static func redactMembers(_ value: JSONValue, inError: Bool, rules: Scrubbing, replaced: inout [Secret]) -> JSONValue {
         switch value {
         case .object(let members):
             var result = members
             for (key, member) in members {
-                if case .string(let text) = member, secretMembers.contains(key), !(key == "code" && inError) {
-                    if text != Redaction.placeholder {
-                        result[key] = .string(Redaction.placeholder)
-                        changed = true
+                if case .string(let text) = member, rules.isSecretMember(key), !(key == "code" && inError) {
+                    let replacement = rules.placeholder(name: key, value: text)
+                    if text != replacement && text != Redaction.placeholder && !rules.keeps(text) {
+                        result[key] = .string(replacement)
+                        replaced.append(Secret(name: key, value: text))
                     }
                 } else if case .object = member {
-                    result[key] = redactMembers(member, inError: key == "error" || key == "errors", changed: &changed)
+                    result[key] = redactMembers(member, inError: key == "error" || key == "errors", rules: rules, replaced: &replaced)
                 } else if case .array = member {
-                    result[key] = redactMembers(member, inError: key == "errors", changed: &changed)
+                    result[key] = redactMembers(member, inError: key == "errors", rules: rules, replaced: &replaced)
                 }
             }
             return .object(result)
         case .array(let elements):
-            return .array(elements.map { redactMembers($0, inError: inError, changed: &changed) })
+            return .array(elements.map { redactMembers($0, inError: inError, rules: rules, replaced: &replaced) })
         default:
             return value
         }

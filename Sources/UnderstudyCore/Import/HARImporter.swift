@@ -95,20 +95,16 @@ public enum HARImporter {
     }
 
     private static func write(_ fixture: ImportedFixture, into outputDirectory: String) throws(HARImportError) {
-        let folder = (outputDirectory as NSString).appendingPathComponent(fixture.provider)
-        if let body = fixture.body, let bodyFileName = fixture.bodyFileName {
-            let path = (folder as NSString).appendingPathComponent(bodyFileName)
-            guard let recorded = body.bytes else {
+        var body: [UInt8]?
+        if fixture.body != nil {
+            guard let scrubbed = fixture.scrubbedBody else {
+                let path = ((outputDirectory as NSString).appendingPathComponent(fixture.folder) as NSString).appendingPathComponent(fixture.bodyFileName ?? "")
                 throw HARImportError(file: path, message: "the body of entry \(fixture.index) is not valid base64")
             }
-            try writeFile(BodyScrubber.scrub(recorded, secrets: fixture.secrets), to: path)
+            body = scrubbed
         }
-        try writeFile(JSONWriter.bytes(fixture.document, style: .pretty), to: (folder as NSString).appendingPathComponent(fixture.baseName + ".json"))
-    }
-
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws(HARImportError) {
         do {
-            try FileBytes.writeAtomically(bytes, to: path, durable: false)
+            try fixture.write(body: body, into: outputDirectory, durable: false)
         } catch {
             throw HARImportError(file: error.path, message: "cannot write: \(error.reason)")
         }

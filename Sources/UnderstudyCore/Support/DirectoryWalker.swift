@@ -15,7 +15,9 @@ enum DirectoryWalker {
         var refusedLinks: [String: String] = [:]
     }
 
-    static func list(under root: String) -> Listing {
+    /// - Parameter includeHidden: also list files and folders whose names start with `.` (the
+    ///   leak gate reads them: a hidden file is committed as readily as any other).
+    static func list(under root: String, includeHidden: Bool = false) -> Listing {
         var listing = Listing()
         guard let realRoot = realPath(root) else { return listing }
         var visited: Set<String> = [realRoot]
@@ -28,7 +30,7 @@ enum DirectoryWalker {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                if name.hasPrefix(".") { continue }
+                if name == "." || name == ".." || (name.hasPrefix(".") && !includeHidden) { continue }
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_DIR):

@@ -1,0 +1,87 @@
+import Foundation
+
+/// What credentials look like: the well-known key and token shapes, wherever they appear, and
+/// random-looking values in credential positions (the value of a secret-named parameter,
+/// header or member). Plainly fake values (`Scrubbing.isPlainlyFake`) never count.
+enum CredentialShapes {
+    struct Shape: @unchecked Sendable {
+        // NSRegularExpression is immutable and documented thread-safe; hence @unchecked.
+        let kind: String
+        let expression: NSRegularExpression
+        /// The capture group holding the credential itself (0: the whole match).
+        let group: Int
+
+        init(_ kind: String, _ pattern: String, group: Int = 0) {
+            self.kind = kind
+            expression = try! NSRegularExpression(pattern: pattern)  // literals, checked by tests
+            self.group = group
+        }
+    }
+
+    static let shapes: [Shape] = [
+        Shape("Google API key", "AIza[0-9A-Za-z_-]{35}"),
+        Shape("Facebook access token", "EAA[0-9A-Za-z]{20,}"),
+        Shape("Facebook app access token", "\\b[0-9]{15,16}\\|[0-9A-Za-z_-]{20,}"),
+        Shape("Bearer header with a literal token", "(?i)\\bbearer[ \\t]+([A-Za-z0-9._~+/=-]{8,})", group: 1),
+        Shape("JSON Web Token", "eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*"),
+        Shape("AWS access key", "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b"),
+        Shape("Stripe live key", "\\b(?:sk|rk|pk)_live_[0-9A-Za-z]{10,}"),
+        Shape("GitHub token", "\\bgh[pousr]_[A-Za-z0-9]{30,}"),
+        Shape("Slack token", "\\bxox[abposr]-[A-Za-z0-9-]{10,}"),
+        Shape("private key", "-----BEGIN [A-Z ]*PRIVATE KEY-----"),
+    ]
+
+    /// Names whose values are credentials: Understudy's own lists and common spellings.
+    static let secretNames: Set<String> = Redaction.secretParameters
+        .union(Redaction.secretHeaders)
+        .union(BodyScrubber.secretMembers)
+        .union(["secret", "app_secret", "api-key", "private_key", "id_token", "session_token", "auth_token", "client-secret"])
+
+    /// `name=value` pairs of secret names inside a longer text (URLs, form bodies, HTML).
+    static let namedValue: NSRegularExpression = {
+        let names = secretNames.sorted { $0.count > $1.count }.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        return try! NSRegularExpression(pattern: "(?i)(?:^|[?&#;,\\s\"'])(\(names))=([^&#\\s\"'<>]+)")
+    }()
+
+    /// Every credential-looking value in `text`: (kind, value, UTF-16 offset).
+    static func matches(in text: String) -> [(kind: String, value: String, offset: Int)] {
+        let range = NSRange(text.startIndex..., in: text)
+        var found: [(String, String, Int)] = []
+        for shape in shapes {
+            for match in shape.expression.matches(in: text, range: range) {
+                let value = (text as NSString).substring(with: match.range(at: shape.group))
+                if !Scrubbing.isPlainlyFake(value) { found.append((shape.kind, value, match.range.location)) }
+            }
+        }
+        for match in namedValue.matches(in: text, range: range) {
+            let name = (text as NSString).substring(with: match.range(at: 1))
+            let value = (text as NSString).substring(with: match.range(at: 2))
+            if looksRandom(value), !found.contains(where: { $0.1.contains(value) || value.contains($0.1) }) {
+                found.append(("random-looking value of \(name.lowercased())", value, match.range.location))
+            }
+        }
+        return found
+    }
+
+    /// Whether `value`, found where a credential goes, looks like one: at least 16 characters
+    /// without spaces, letters mixed with digits (or both cases), and at least 3 bits of
+    /// entropy per character. Error codes (`VALIDATION_ERROR`) and words do not.
+    static func looksRandom(_ value: String) -> Bool {
+        let characters = Array(value.unicodeScalars)
+        guard characters.count >= 16, !Scrubbing.isPlainlyFake(value), value != Redaction.placeholder,
+            !characters.contains(where: { $0.properties.isWhitespace })
+        else { return false }
+        let lower = characters.contains { ("a"..."z").contains($0) }
+        let upper = characters.contains { ("A"..."Z").contains($0) }
+        let digit = characters.contains { ("0"..."9").contains($0) }
+        guard [lower, upper, digit].filter({ $0 }).count >= 2 else { return false }
+        var counts: [Unicode.Scalar: Int] = [:]
+        for character in characters { counts[character, default: 0] += 1 }
+        let total = Double(characters.count)
+        let entropy = counts.values.reduce(0.0) { sum, count in
+            let p = Double(count) / total
+            return sum - p * log2(p)
+        }
+        return entropy >= 3.0
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// How one live request is recorded: the conditions its fixture will have, the key that
+/// identifies it (requests with the same key get the same fixture), the credentials it
+/// carries, and the request to send upstream.
+///
+/// Conditions follow the HAR import, plus what a live request shows that an archive does not:
+/// - credential headers: `{"matches": "^Bearer .+"}` for a bearer token, `{"present": true}`
+///   for others, and `{"absent": true}` when the operation takes a credential the request lacks,
+///   so the answer to a missing credential is a fixture of its own;
+/// - conditional headers (`If-None-Match`, `If-Modified-Since`): their exact values, so a 304
+///   and the 200 for the same URL are told apart;
+/// - a JSON body: `{"json": …}`, or `{"jsonSubset": …}` without its secret members; a form
+///   or text body without secrets: `{"text": …}`; other bodies are not conditioned.
+///
+/// A credential whose value is plainly fake (docs/contracts.md's canonical values) is written
+/// as it is: it is public, and the fake answers differ by it (an expired token, a revoked key).
+struct RecordingPlan: Sendable {
+    let provider: String
+    let rules: Scrubbing
+    let method: String
+    /// The path and query as sent (origin form), still percent-encoded.
+    let rawPath: String
+    let rawQuery: String
+    /// Every credential in the request, longest first.
+    let secrets: [Secret]
+    let headerConditions: [String: JSONValue]
+    let bodyCondition: JSONValue?
+    /// A query parameter the operation's credential needs and the request lacks.
+    let absentQueryCredential: String?
+    /// The request's identity: equal keys mean identical fixtures.
+    let key: String
+
+    /// Headers whose values select a different answer from the same URL.
+    static let conditionalHeaders = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since"]
+
+    init(request: Request, route: ContractRoute) {
+        provider = route.pack.provider
+        rules = Scrubbing.recording(route.pack.secrets)
+        method = request.method.uppercased()
+        (rawPath, rawQuery) = Self.originForm(request.target)
+
+        var secrets = ImportedFixture.requestSecrets(rawQuery: rawQuery, headers: request.headers, rules: rules)
+        var headers: [String: JSONValue] = [:]
+        for field in request.headers where rules.isSecretHeader(field.name) && !field.hasName("cookie") {
+            let name = field.name.lowercased()
+            if rules.keeps(field.value) {
+                headers[name] = .string(field.value)
+            } else if name == "authorization", field.value.lowercased().hasPrefix("bearer ") {
+                headers[name] = ["matches": "^Bearer .+"]
+            } else {
+                headers[name] = ["present": true]
+            }
+        }
+        var absentQuery: String?
+        switch route.operation?.credential {
+        case .bearer? where request.headerValues("Authorization").isEmpty: headers["authorization"] = ["absent": true]
+        case .header(let name)? where request.headerValues(name).isEmpty: headers[name.lowercased()] = ["absent": true]
+        case .query(let name)? where request.query.values(name).isEmpty: absentQuery = name
+        default: break
+        }
+        for name in Self.conditionalHeaders {
+            if let value = request.headerValues(name).first { headers[name] = .string(value) }
+        }
+        let (body, bodySecrets) = Self.bodyCondition(request, rules: rules, knownSecrets: secrets)
+        secrets = ImportedFixture.ordered(secrets + bodySecrets)
+        self.secrets = secrets
+        headerConditions = headers
+        bodyCondition = body
+        absentQueryCredential = absentQuery
+
+        var key = method + "\u{1E}" + request.path + ImportedFixture.queryConditions(QueryParameters(parsing: rawQuery), rules: rules).key
+        if let absentQuery { key += "\u{1D}q:" + absentQuery + "\u{1F}absent" }
+        for name in headers.keys.sorted() { key += "\u{1D}h:" + name + "\u{1F}" + JSONWriter.string(headers[name]!) }
+        if let body { key += "\u{1D}b:" + JSONWriter.string(body) }
+        self.key = key
+    }
+
+    /// The request for `origin` (`https://api.yelp.com`): the target as the client sent it.
+    func upstreamRequest(origin: String, request: Request) -> UpstreamRequest {
+        var base = Substring(origin)
+        while base.hasSuffix("/") { base = base.dropLast() }
+        return UpstreamRequest(
+            method: method, url: base + rawPath + (rawQuery.isEmpty ? "" : "?" + rawQuery),
+            headers: UpstreamRequest.forwardedHeaders(request.headers), body: request.body)
+    }
+
+    /// The fixture for the upstream's answer, not yet named, or why there cannot be one.
+    func fixture(for response: UpstreamResponse) -> ImportedFixture.Outcome {
+        let outcome = ImportedFixture.assemble(
+            provider: provider, index: 0, method: method, rawPath: rawPath, rawQuery: rawQuery, status: response.status,
+            responseHeaders: response.headers, body: response.body.isEmpty ? nil : .bytes(response.body), mimeType: nil,
+            secrets: secrets, rules: rules)
+        guard case .fixture(var fixture) = outcome else { return outcome }
+        fixture.requestKey = key
+        fixture.requestHeaders = headerConditions
+        fixture.requestBody = bodyCondition
+        if let absentQueryCredential { fixture.query[absentQueryCredential] = ["absent": true] }
+        return .fixture(fixture)
+    }
+
+    /// `target` without scheme and authority (a proxy-style absolute target), split at `?`.
+    static func originForm(_ target: String) -> (path: String, query: String) {
+        var rest = Substring(target)
+        if !rest.hasPrefix("/"), let scheme = rest.range(of: "://") {
+            let afterScheme = rest[scheme.upperBound...]
+            rest = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+        }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        guard let question = rest.firstIndex(of: "?") else { return (String(rest), "") }
+        return (String(rest[..<question]), String(rest[rest.index(after: question)...]))
+    }
+
+    /// The body condition, and the credentials found in the body.
+    private static func bodyCondition(_ request: Request, rules: Scrubbing, knownSecrets: [Secret]) -> (JSONValue?, [Secret]) {
+        guard !request.body.isEmpty else { return (nil, []) }
+        let contentType = request.headerValues("Content-Type").first?.lowercased() ?? ""
+        if contentType.hasPrefix("application/x-www-form-urlencoded") {
+            let text = String(decoding: request.body, as: UTF8.self)
+            let found = ImportedFixture.requestSecrets(rawQuery: text, headers: [], rules: rules)
+            return (found.contains { !rules.keeps($0.value) } ? nil : ["text": .string(text)], found)
+        }
+        if let json = try? JSONParser.parse(request.body) {
+            var found: [Secret] = []
+            let stripped = strip(json, rules: rules, found: &found)
+            return (stripped == json ? ["json": json] : ["jsonSubset": stripped], found)
+        }
+        guard let text = String(bytes: request.body, encoding: .utf8),
+            !knownSecrets.contains(where: { text.contains($0.value) })
+        else { return (nil, []) }
+        return (["text": .string(text)], [])
+    }
+
+    /// `value` without members whose names are secret (unless their values are plainly fake).
+    private static func strip(_ value: JSONValue, rules: Scrubbing, found: inout [Secret]) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var kept: [String: JSONValue] = [:]
+            for (name, member) in members {
+                if rules.isSecretMember(name), case .string(let text) = member, !rules.keeps(text) {
+                    found.append(Secret(name: name, value: text))
+                } else {
+                    kept[name] = strip(member, rules: rules, found: &found)
+                }
+            }
+            return .object(kept)
+        case .array(let elements):
+            return .array(elements.map { strip($0, rules: rules, found: &found) })
+        default:
+            return value
+        }
+    }
+}

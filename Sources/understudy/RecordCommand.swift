@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import UnderstudyCore
+import UnderstudyServer
+
+/// `understudy record`: serve the fixtures, and record what they lack from the real providers.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Serve the fixtures as a reverse proxy that records misses (or everything) from the real providers.",
+        discussion: """
+            A forwarded request goes to its provider's real origin (the pack's upstream, or --upstream), \
+            redirects not followed. The answer is scrubbed (no credential, token or key reaches the disk), \
+            checked against the contract (findings are warnings), written atomically as a fixture, and \
+            returned. Modes: never (the default: replay only, like serve), missing (record misses, replay \
+            the rest), all (forward everything and re-record it). Refuses to record on CI (CI set) without \
+            --force. Stops on SIGINT or SIGTERM with a summary. See docs/recording.md.
+            """
+    )
+
+    @OptionGroup var options: FixtureOptions
+
+    @Option(help: ArgumentHelp("The provider packs: which provider a path belongs to, its origin and its secrets.", valueName: "dir"))
+    var contracts: String = "contracts"
+
+    @Option(help: ArgumentHelp("never, missing or all.", valueName: "mode"))
+    var mode: String = RecordMode.never.rawValue
+
+    @Option(
+        name: .customLong("upstream"),
+        help: ArgumentHelp("Send a provider's requests to this origin instead of its pack's, e.g. yelp=http://127.0.0.1:5555. Repeatable.", valueName: "provider=URL"))
+    var upstreams: [String] = []
+
+    @Option(help: "Seconds an upstream exchange may take before the client gets a 502.")
+    var upstreamTimeout: Double = 30
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port; 0 picks a free one.")
+    var port: Int = 4010
+
+    @Flag(help: "Record even on CI (when the CI environment variable is set).")
+    var force = false
+
+    /// A count line after every this many recorded fixtures.
+    static let progressInterval = 25
+
+    func validate() throws {
+        guard RecordMode(rawValue: mode) != nil else { throw ValidationError("--mode must be never, missing or all, not '\(mode)'") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+        guard upstreamTimeout > 0, upstreamTimeout.isFinite else { throw ValidationError("--upstream-timeout must be a positive number of seconds") }
+        _ = try overrides()
+    }
+
+    /// `--upstream provider=URL` values by provider.
+    func overrides() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for value in upstreams {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                throw ValidationError("--upstream '\(value)' is not provider=URL, e.g. yelp=http://127.0.0.1:5555")
+            }
+            let url = String(value[value.index(after: equals)...])
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
+                throw ValidationError("--upstream \(value[..<equals]): '\(url)' is not an http or https URL")
+            }
+            result[String(value[..<equals])] = url
+        }
+        return result
+    }
+
+    func run() async throws {
+        let mode = RecordMode(rawValue: mode)!
+        if mode != .never, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, !force {
+            Console.error("""
+                error: refusing to record on CI (CI=\(ci)): recording calls the real providers with real credentials \
+                and rewrites fixtures. Replay with --mode never (or understudy serve), or pass --force to record anyway.
+                """)
+            throw ExitCode(64)  // EX_USAGE
+        }
+        if mode != .never { try FileManager.default.createDirectory(atPath: options.fixtures, withIntermediateDirectories: true) }
+        let fixtures = try options.load()
+        let packs: Contracts
+        do {
+            packs = try Contracts.load(from: contracts)
+        } catch {
+            Console.error("\(error.description)\n(record reads the packs from --contracts DIR, \(contracts) here)")
+            throw ExitCode(65)
+        }
+        let overrides = try overrides()
+        for provider in overrides.keys.sorted() where packs.pack(named: provider) == nil {
+            throw ValidationError("--upstream \(provider): no pack in \(contracts) is for '\(provider)'; packs: \(packs.packs.map(\.provider).joined(separator: ", "))")
+        }
+
+        let progress = RecordingProgress()
+        let recorder = Recorder(
+            mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,
+            upstream: URLSessionUpstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
+        let server: Server
+        do {
+            server = try await Server.start(responder: Responder(fixtures: fixtures), host: host, port: port, recorder: recorder)
+        } catch {
+            throw ValidationError("cannot listen on \(host):\(port): \(error)\(port != 0 ? " (is the port in use? --port 0 picks a free one)" : "")")
+        }
+        Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
+        for pack in packs.packs {
+            let origin = recorder.origin(for: pack.provider) ?? "(none: pass --upstream \(pack.provider)=URL)"
+            Console.line("  \(pack.provider) → \(origin)\(overrides[pack.provider] != nil ? " (--upstream)" : "")")
+        }
+        Console.line("Listening on \(server.baseURL.absoluteString)")
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
+            Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
+            Task { try? await server.shutdown() }
+        }
+        try await server.waitUntilClosed()
+        signals.cancel()
+        for line in RecordingProgress.summary(recorder.summary) { Console.line(line) }
+    }
+}
+
+/// Progress lines while recording: one per fixture (with its contract findings and drift), a
+/// count every `RecordCommand.progressInterval` fixtures, and the summary at stop.
+final class RecordingProgress: Sendable {
+    private let counts = Locked((recorded: 0, failed: 0))
+
+    @Sendable func report(_ event: RecordingEvent) {
+        switch event {
+        case .recorded(let fixture):
+            var lines = ["recorded \(fixture.file) ← \(fixture.method) \(fixture.target) \(fixture.status) (\(fixture.milliseconds) ms)\(fixture.replaced ? ", replaced" : "")"]
+            lines += fixture.contractFindings.map { "  warning: contract: \($0)" }
+            lines += fixture.drift.map { "  drift: \($0)" }
+            let (recorded, failed) = counts.withLock { counts in
+                counts.recorded += 1
+                return (counts.recorded, counts.failed)
+            }
+            if recorded % RecordCommand.progressInterval == 0 { lines.append("… \(recorded) fixtures recorded, \(failed) upstream failures so far") }
+            Console.line(lines.joined(separator: "\n"))
+        case .failed(let method, let target, let upstream, let reason):
+            counts.withLock { $0.failed += 1 }
+            Console.line("failed \(method) \(target): \(upstream): \(reason) (answered 502, nothing written)")
+        case .skipped(let method, let target, let reason):
+            Console.line("not recorded \(method) \(target): \(reason)")
+        }
+    }
+
+    /// The summary printed at stop.
+    static func summary(_ summary: RecordingSummary) -> [String] {
+        let providers = summary.byProvider.keys.sorted().map { "\($0) \(summary.byProvider[$0]!)" }.joined(separator: ", ")
+        var lines = [
+            "Recorded \(summary.recorded.count) fixture\(summary.recorded.count == 1 ? "" : "s")\(providers.isEmpty ? "" : " (\(providers))"), "
+                + "replayed \(summary.replayed), \(summary.failures.count) upstream failure\(summary.failures.count == 1 ? "" : "s"), \(summary.skipped.count) not recorded"
+        ]
+        lines += summary.failures.map { "  failed: \($0)" }
+        lines += summary.skipped.map { "  not recorded: \($0)" }
+        let findings = summary.recorded.filter { !$0.contractFindings.isEmpty }
+        if !findings.isEmpty {
+            lines.append("Contract findings in \(findings.count) fixture\(findings.count == 1 ? "" : "s") (written all the same):")
+            for fixture in findings { lines += fixture.contractFindings.map { "  \(fixture.file): \($0)" } }
+        }
+        let drifted = summary.recorded.filter { !$0.drift.isEmpty }
+        if !drifted.isEmpty {
+            lines.append("Drift in \(drifted.count) re-recorded fixture\(drifted.count == 1 ? "" : "s"):")
+            for fixture in drifted { lines += fixture.drift.map { "  \(fixture.file): \($0)" } }
+        }
+        return lines
+    }
+}

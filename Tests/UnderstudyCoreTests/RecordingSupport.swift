@@ -1,0 +1,72 @@
+import Foundation
+@testable import UnderstudyCore
+
+/// An upstream that answers from a closure and remembers every request it was sent; it can
+/// hold its answers until a test opens its gate.
+final class StubUpstream: Upstream {
+    let requests = Locked([UpstreamRequest]())
+    private let answer: @Sendable (UpstreamRequest) -> Result<UpstreamResponse, UpstreamFailure>
+    private let gate: Gate?
+
+    init(gate: Gate? = nil, _ answer: @escaping @Sendable (UpstreamRequest) -> Result<UpstreamResponse, UpstreamFailure>) {
+        self.answer = answer
+        self.gate = gate
+    }
+
+    func send(_ request: UpstreamRequest) async throws(UpstreamFailure) -> UpstreamResponse {
+        requests.withLock { $0.append(request) }
+        await gate?.wait()
+        return try answer(request).get()
+    }
+
+    /// A JSON answer.
+    static func json(_ text: String, status: Int = 200, headers: [HTTPField] = []) -> Result<UpstreamResponse, UpstreamFailure> {
+        .success(UpstreamResponse(
+            status: status, headers: [HTTPField(name: "Content-Type", value: "application/json; charset=UTF-8")] + headers, body: Array(text.utf8)))
+    }
+}
+
+/// Holds callers until opened.
+actor Gate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
+    }
+}
+
+/// A request as a client sends it.
+func clientRequest(_ target: String, method: String = "GET", headers: [(String, String)] = [], body: String = "") -> Request {
+    Request(method: method, target: target, headers: headers.map { HTTPField(name: $0.0, value: $0.1) }, body: Array(body.utf8))
+}
+
+/// What the responder answers when no fixture matches.
+let missAnswer = Response(status: 404, headers: [HTTPField(name: MissReport.headerName, value: "1")])
+
+/// Every byte of every file below `root`, hidden files included, by relative path.
+func everyFile(under root: String) -> [String: [UInt8]] {
+    var files: [String: [UInt8]] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: root)
+    while let relative = enumerator?.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+            files[relative] = (try? FileBytes.read(root + "/" + relative)) ?? []
+        }
+    }
+    return files
+}
+
+/// Whether `needle` occurs in `haystack`.
+func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+    let pattern = Array(needle.utf8)
+    guard !pattern.isEmpty, haystack.count >= pattern.count else { return false }
+    return (0...(haystack.count - pattern.count)).contains { start in haystack[start..<(start + pattern.count)].elementsEqual(pattern) }
+}
