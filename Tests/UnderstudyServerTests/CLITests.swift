@@ -73,7 +73,7 @@ struct CLITests {
         #expect(bundled.stdout.contains("GET    /v3/businesses/search"))
         #expect(bundled.stdout.hasSuffix("OK: no findings\n"))
 
-        let broken = try temporaryTree(["yelp/limit.json": """
+        let broken = try CLIProcess.temporaryTree(["yelp/limit.json": """
             {"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search",
              "query": {"location": "SF", "limit": "100"}, "headers": {"authorization": {"matches": "^Bearer .+"}}},
              "response": {"json": {"businesses": [], "total": 0, "region": {"center": {"latitude": 1, "longitude": 2}}}}}
@@ -84,7 +84,7 @@ struct CLITests {
         #expect(failed.stdout.contains("\nyelp/limit.json\n  $.request.query.limit: can never be reached: the contract answers limit=100 itself with validationError"), "\(failed.stdout)")
         #expect(failed.stdout.hasSuffix("1 finding in 1 file\n"))
 
-        let badContract = try temporaryTree(["yelp.openapi.json": "{ not json"])
+        let badContract = try CLIProcess.temporaryTree(["yelp.openapi.json": "{ not json"])
         defer { try? FileManager.default.removeItem(atPath: badContract) }
         let unloadable = try CLIProcess.run(["verify", "--contracts", badContract])
         #expect(unloadable.status == 65)
