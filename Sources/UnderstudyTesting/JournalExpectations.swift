@@ -45,14 +45,7 @@ extension TestServer {
         answeredBy file: String, count: Int? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let answered = journal.entries.filter { $0.fixture == file }.count
-        let ok = count.map { answered == $0 } ?? (answered > 0)
-        guard !ok else { return }
-        let received = journal.entries.map { "  \($0.method) \($0.target) -> \($0.fixture ?? "no fixture")" }
-        FailureReporting.fail(
-            "expected \(count.map(String.init) ?? "at least one") request\(count == 1 ? "" : "s") answered by \(file), got \(answered); received:\n"
-                + (received.isEmpty ? "  (nothing)" : received.joined(separator: "\n")),
-            fileID: fileID, filePath: filePath, line: line, column: column)
+        expectAnswers(by: file, count: count, fileID: fileID, filePath: filePath, line: line, column: column) { $0.fixture == file }
     }
 
     /// Fails the test, at the caller's line, unless the provider's contract or behaviours gave
@@ -62,12 +55,22 @@ extension TestServer {
         answeredByProvider answer: String, count: Int? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let answered = journal.entries.filter { $0.answeredBy == answer || $0.answeredBy?.hasPrefix(answer + " ") == true }.count
+        expectAnswers(by: answer, count: count, fileID: fileID, filePath: filePath, line: line, column: column) {
+            $0.answeredBy == answer || $0.answeredBy?.hasPrefix(answer + " ") == true
+        }
+    }
+
+    /// The count check both forms share; the failure lists what answered each request received.
+    private func expectAnswers(
+        by name: String, count: Int?, fileID: String, filePath: StaticString, line: UInt, column: UInt,
+        _ answeredByName: (JournalEntry) -> Bool
+    ) {
+        let answered = journal.entries.filter(answeredByName).count
         let ok = count.map { answered == $0 } ?? (answered > 0)
         guard !ok else { return }
         let received = journal.entries.map { "  \($0.method) \($0.target) -> \($0.answeredBy ?? $0.fixture ?? "no fixture")" }
         FailureReporting.fail(
-            "expected \(count.map(String.init) ?? "at least one") request\(count == 1 ? "" : "s") answered by \(answer), got \(answered); received:\n"
+            "expected \(count.map(String.init) ?? "at least one") request\(count == 1 ? "" : "s") answered by \(name), got \(answered); received:\n"
                 + (received.isEmpty ? "  (nothing)" : received.joined(separator: "\n")),
             fileID: fileID, filePath: filePath, line: line, column: column)
     }
