@@ -23,7 +23,12 @@ struct ContractOperation: Sendable {
 
     /// The declared response for `status`: exact, then its class (`4XX`), then `default`.
     func response(for status: Int) -> ContractResponse? {
-        responses[String(status)] ?? responses["\(status / 100)XX"] ?? responses["default"]
+        declaredKey(for: status).flatMap { responses[$0] }
+    }
+
+    /// The key under which the response for `status` is declared, in the same order.
+    func declaredKey(for status: Int) -> String? {
+        [String(status), "\(status / 100)XX", "default"].first { responses[$0] != nil }
     }
 
     /// The parameter named `name` in the query, if the operation declares it.
