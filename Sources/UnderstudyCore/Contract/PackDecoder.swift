@@ -186,7 +186,7 @@ struct PackDecoder: DocumentReading {
             }
             var probe = operation.path.text
             if probe.contains("{") { probe = operation.path.segments.map { if case .literal(let l) = $0 { l } else { "x" } }.reduce("") { $0 + "/" + $1 } }
-            let fits = routes.contains { route in route.hasSuffix("/") ? probe.hasPrefix(route) : probe == route || probe.hasPrefix(route + "/") }
+            let fits = routes.contains { ProviderPack.route($0, holds: probe) }
             if !fits { report(pathItem, "path is under none of x-understudy.routes (\(routes.joined(separator: ", "))), so no request would reach it") }
         }
     }

@@ -42,6 +42,12 @@ public final class ProviderPack: Sendable {
         self.behaviours = behaviours
     }
 
+    /// Whether `path` falls under `route`: a prefix when the route ends in `/`, else that
+    /// exact path and the paths below it.
+    static func route(_ route: String, holds path: String) -> Bool {
+        route.hasSuffix("/") ? path.hasPrefix(route) : path == route || path.hasPrefix(route + "/")
+    }
+
     /// The operation ids, in contract order.
     public var operationIDs: [String] { operations.map(\.id) }
 
@@ -53,10 +59,7 @@ public final class ProviderPack: Sendable {
         if let pathVersion, path.utf8.starts(with: "/v".utf8), let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex {
             stripped = String(path[range.upperBound...])
         }
-        let length = routes.reduce(-1) { best, route in
-            let fits = route.hasSuffix("/") ? stripped.hasPrefix(route) : stripped == route || stripped.hasPrefix(route + "/")
-            return fits ? max(best, route.count) : best
-        }
+        let length = routes.reduce(-1) { best, route in Self.route(route, holds: stripped) ? max(best, route.count) : best }
         return length < 0 ? nil : (stripped, length)
     }
 
