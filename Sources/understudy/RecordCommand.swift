@@ -96,24 +96,14 @@ struct RecordCommand: AsyncParsableCommand {
         let recorder = Recorder(
             mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,
             upstream: URLSessionUpstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
-        let server: Server
-        do {
-            server = try await Server.start(responder: Responder(fixtures: fixtures), host: host, port: port, recorder: recorder)
-        } catch {
-            throw ValidationError("cannot listen on \(host):\(port): \(error)\(port != 0 ? " (is the port in use? --port 0 picks a free one)" : "")")
-        }
+        let server = try await CommandServer.start(responder: Responder(fixtures: fixtures), host: host, port: port, recorder: recorder)
         Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
         for pack in packs.packs {
             let origin = recorder.origin(for: pack.provider) ?? "(none: pass --upstream \(pack.provider)=URL)"
             Console.line("  \(pack.provider) → \(origin)\(overrides[pack.provider] != nil ? " (--upstream)" : "")")
         }
         Console.line("Listening on \(server.baseURL.absoluteString)")
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
-            Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
-            Task { try? await server.shutdown() }
-        }
-        try await server.waitUntilClosed()
-        signals.cancel()
+        try await CommandServer.runUntilSignalled(server)
         for line in RecordingProgress.summary(recorder.summary) { Console.line(line) }
     }
 }

@@ -87,12 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
             fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay.flatMap(Delay.parse), delaySeed: delaySeed,
             adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
-        let server: Server
-        do {
-            server = try await Server.start(responder: responder, host: host, port: port)
-        } catch {
-            throw ValidationError("cannot listen on \(host):\(port): \(error)\(port != 0 ? " (is the port in use? --port 0 picks a free one)" : "")")
-        }
+        let server = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
         Console.line("Listening on \(server.baseURL.absoluteString)")
         if responder.adminToken != nil {
@@ -108,12 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
             Console.line("Contracts: \(providers) from \(loadedContracts.folder); requests are checked and provider behaviours apply")
         }
         if let startTime { Console.line("Clock: manual, starting \(startTime); advance it with POST /__understudy/clock") }
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
-            Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
-            Task { try? await server.shutdown() }
-        }
-        try await server.waitUntilClosed()
-        signals.cancel()
+        try await CommandServer.runUntilSignalled(server)
         let violations = responder.journal.violationCount
         Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched\(contracts == nil ? "" : ", \(violations) breaking the contract"))")
     }
