@@ -50,8 +50,8 @@ let package = Package(
         // The five apps' flows end to end against a real Understudy, in Swift Testing and in XCTest;
         // what both share (fixtures, credentials, an app's install folder) is EndToEndSupport.
         .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyCore"], path: "Tests/EndToEndSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
-        .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore"]),
+        .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore"]),
         // A test helper, not a product: writes the stores in a loop so a test can kill it mid-write.
         .executableTarget(name: "restaurant-store-writer", dependencies: ["RestaurantCore"], path: "Sources/RestaurantStoreWriter"),
         .testTarget(
@@ -66,3 +66,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target: `any` spelled out for existentials, and a module's members visible only where it is imported.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

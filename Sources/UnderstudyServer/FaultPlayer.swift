@@ -12,7 +12,9 @@ enum FaultPlayer {
         switch fault {
         case .reset:
             // SO_LINGER with a zero timeout makes close() send RST instead of FIN.
-            let zeroLinger = NIOLinger(l_onoff: 1, l_linger: 0)
+            // `struct linger { int l_onoff; int l_linger; }` built from its two ints: its Swift
+            // initialiser belongs to a C module (CNIOLinux, Darwin) that is not ours to import.
+            let zeroLinger = unsafeBitCast((Int32(1), Int32(0)), to: NIOLinger.self)
             if let options = channel as? any SocketOptionProvider {
                 options.setSoLinger(zeroLinger).whenComplete { _ in channel.close(promise: nil) }
             } else {

@@ -100,7 +100,7 @@ final class RequestHandler: ChannelDuplexHandler {
             let head = received.head
             let request = Request(
                 method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { HTTPField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback)
+                headers: head.headers.map { HeaderField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback)
             response = responder.respond(to: request)
             if let recorder, recorder.claims(request, replayed: response) {
                 record(request, replayed: response, for: received, context: context)
@@ -228,7 +228,7 @@ final class RequestHandler: ChannelDuplexHandler {
         context.fireChannelInactive()
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: Error) {
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // A request that cannot be parsed gets a 400, then this connection closes; the server
         // goes on. Other errors (resets) just end the connection.
         if let parserError = error as? HTTPParserError, !closing {

@@ -47,7 +47,7 @@ enum ResponseEncoding {
 
     /// The server frames responses itself; a fixture's own framing headers would contradict
     /// it, and a value with a line break would split the header block.
-    private static func isSendable(_ field: HTTPField) -> Bool {
+    private static func isSendable(_ field: HeaderField) -> Bool {
         !field.hasName("content-length") && !field.hasName("transfer-encoding") && !field.hasName("connection")
             && !field.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) && !field.value.utf8.contains(where: { $0 == 13 || $0 == 10 })
     }
@@ -59,9 +59,9 @@ enum ResponseEncoding {
 
     /// A plain-text answer after which the connection closes: the server's own answers to
     /// requests it will not pass to the responder (400, 408, 431, 503).
-    static func plain(_ status: Int, _ text: String, extraHeaders: [HTTPField] = [], allocator: ByteBufferAllocator) -> ByteBuffer {
+    static func plain(_ status: Int, _ text: String, extraHeaders: [HeaderField] = [], allocator: ByteBufferAllocator) -> ByteBuffer {
         encode(
-            Response(status: status, headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")] + extraHeaders, body: Array(text.utf8)),
+            Response(status: status, headers: [HeaderField(name: "Content-Type", value: "text/plain; charset=utf-8")] + extraHeaders, body: Array(text.utf8)),
             version: .http1_1, closing: true, omitBody: false, allocator: allocator)
     }
 }

@@ -16,7 +16,7 @@ final class TurnAwayHandler: ChannelInboundHandler {
         let channel = context.channel
         let bytes = ResponseEncoding.plain(
             503, "the server has \(limit) connections open, its limit; close one and retry",
-            extraHeaders: [HTTPField(name: "Retry-After", value: "1")], allocator: channel.allocator)
+            extraHeaders: [HeaderField(name: "Retry-After", value: "1")], allocator: channel.allocator)
         context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
     }
 

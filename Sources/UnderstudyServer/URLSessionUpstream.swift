@@ -120,9 +120,9 @@ public final class URLSessionUpstream: Upstream {
                 let timeout = task.originalRequest?.timeoutInterval ?? 0
                 entry.finish(.failure(UpstreamFailure(reason: URLSessionUpstream.reason(for: error, timeout: timeout))))
             } else if let response = task.response as? HTTPURLResponse {
-                let headers = response.allHeaderFields.compactMap { name, value -> HTTPField? in
+                let headers = response.allHeaderFields.compactMap { name, value -> HeaderField? in
                     guard let name = name as? String else { return nil }
-                    return HTTPField(name: name, value: "\(value)")
+                    return HeaderField(name: name, value: "\(value)")
                 }.sorted { $0.name.lowercased() < $1.name.lowercased() }
                 entry.finish(.success(UpstreamResponse(status: response.statusCode, headers: headers, body: entry.body)))
             } else {

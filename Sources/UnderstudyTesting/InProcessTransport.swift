@@ -56,7 +56,7 @@ final class InProcessURLProtocol: URLProtocol {
         }
         let target = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-        let headers = (request.allHTTPHeaderFields ?? [:]).map { HTTPField(name: $0.key, value: $0.value) }
+        let headers = (request.allHTTPHeaderFields ?? [:]).map { HeaderField(name: $0.key, value: $0.value) }
         let response = responder.respond(to: Request(method: request.httpMethod ?? "GET", target: target, headers: headers, body: Self.body(of: request)))
         // A delayed answer is delivered from the clock's thread. URLProtocol is not Sendable,
         // but one instance serves one load, and nothing else touches it meanwhile.

@@ -6,7 +6,7 @@ import UnderstudyServer
 /// scenarios and clock, so tests run in parallel without sharing state.
 public struct TestServer: Sendable {
     /// The running server.
-    public let server: Server
+    public let server: LiveServer
     /// The clock templates read and delays wait on: advance it instead of sleeping.
     public let clock: ManualClock
 
@@ -40,7 +40,7 @@ public func withUnderstudy<Result: Sendable>(
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
     let responder = try FixtureCache.shared.responder(fixtures: fixtures, contracts: contracts, clock: clock)
-    return try await Server.withServer(responder: responder) { server in
+    return try await LiveServer.withServer(responder: responder) { server in
         try await body(TestServer(server: server, clock: clock))
     }
 }

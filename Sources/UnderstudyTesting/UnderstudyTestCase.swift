@@ -24,7 +24,7 @@ open class UnderstudyTestCase: XCTestCase {
         guard let folder = fixturesFolder else { throw MissingFixturesFolder(testCase: "\(type(of: self))") }
         let clock = ManualClock()
         let responder = try FixtureCache.shared.responder(fixtures: folder, contracts: contractsFolder, clock: clock)
-        understudy = TestServer(server: try await Server.start(responder: responder), clock: clock)
+        understudy = TestServer(server: try await LiveServer.start(responder: responder), clock: clock)
     }
 
     open override func tearDown() async throws {

@@ -9,4 +9,10 @@ struct Understudy: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [ServeCommand.self, RecordCommand.self, LintCommand.self, VerifyCommand.self, ImportHARCommand.self, DriftCommand.self]
     )
+
+    /// The process's set-up, then the command line as usual.
+    static func main() async {
+        DescriptorLimit.raiseToHardLimit()
+        await main(nil)
+    }
 }

@@ -1,3 +1,4 @@
+import UnderstudyCore
 import EndToEndSupport
 import Foundation
 import RestaurantCore

@@ -1,3 +1,5 @@
+import UnderstudyTesting
+import UnderstudyCore
 import EndToEndSupport
 import RestaurantCore
 import XCTest

@@ -1,3 +1,4 @@
+import UnderstudyTesting
 import EndToEndSupport
 import RestaurantCore
 import XCTest

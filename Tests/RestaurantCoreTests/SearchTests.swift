@@ -1,3 +1,4 @@
+import UnderstudyCore
 import Foundation
 import RestaurantCore
 import Testing

@@ -16,8 +16,8 @@ import Testing
 
     private func search(_ responder: Responder, session: String) -> Int {
         responder.respond(to: Request(method: "GET", target: Self.search, headers: [
-            HTTPField(name: "Authorization", value: "Bearer FAKE-understudy-yelp-api-key"),
-            HTTPField(name: Responder.sessionHeader, value: session),
+            HeaderField(name: "Authorization", value: "Bearer FAKE-understudy-yelp-api-key"),
+            HeaderField(name: Responder.sessionHeader, value: session),
         ])).status
     }
 

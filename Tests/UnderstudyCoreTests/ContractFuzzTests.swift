@@ -38,7 +38,7 @@ import Testing
                 query.append(parameter.name + "=" + (random.next() % 2 == 0 ? value : value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
             }
             if random.next() % 4 == 0 { query.append(pick(&random) + "=" + pick(&random)) }
-            let headers = random.next() % 2 == 0 ? [HTTPField(name: "Authorization", value: "Bearer \(Self.secretMarker)")] : []
+            let headers = random.next() % 2 == 0 ? [HeaderField(name: "Authorization", value: "Bearer \(Self.secretMarker)")] : []
             let target = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             let response = responder.respond(to: Request(method: operation.method, target: target, headers: headers))
             statuses[response.status, default: 0] += 1

@@ -18,7 +18,7 @@ struct FixtureLoaderTests {
         let json = try #require(fixtures.first { $0.file == "yelp/json.json" })
         #expect(json.provider == "yelp")
         #expect(json.responses[0].status == 201)
-        #expect(json.responses[0].headers == [HTTPField(name: "Content-Type", value: "application/json")])
+        #expect(json.responses[0].headers == [HeaderField(name: "Content-Type", value: "application/json")])
         guard case .bytes(let base64) = fixtures[0].responses[0].body else { Issue.record("expected bytes"); return }
         #expect(base64 == [0, 1, 2])
         guard case .file(let file) = fixtures[1].responses[0].body else { Issue.record("expected a file"); return }

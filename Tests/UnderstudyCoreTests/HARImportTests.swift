@@ -173,11 +173,11 @@ struct HARImportTests {
         let google = index.bestMatch(for: Request(
             method: "GET", target: "/maps/api/place/nearbysearch/json?key=AIzaANOTHERkey&type=restaurant&radius=100&location=37.7749%2C-122.4194"))
         #expect(google?.file.hasPrefix("google/get-maps-api-place-nearbysearch-json-") == true)
-        #expect(google.map { $0.responses[0].headers.contains(HTTPField(name: "content-type", value: "application/json; charset=UTF-8")) } == true)
+        #expect(google.map { $0.responses[0].headers.contains(HeaderField(name: "content-type", value: "application/json; charset=UTF-8")) } == true)
 
         let yelp = index.bestMatch(for: Request(
             method: "GET", target: "/v3/businesses/search?limit=20&location=San+Francisco%2C+CA&categories=restaurants&term=caf%C3%A9%20bar",
-            headers: [HTTPField(name: "Authorization", value: "Bearer whatever")]))
+            headers: [HeaderField(name: "Authorization", value: "Bearer whatever")]))
         #expect(yelp?.file.hasPrefix("yelp/get-v3-businesses-search-") == true)
         guard case .file(let file)? = yelp?.responses[0].body else {
             Issue.record("expected a body file")
@@ -190,7 +190,7 @@ struct HARImportTests {
         #expect(index.bestMatch(for: Request(method: "GET", target: "/v19.0/me?fields=id,name")) == nil)  // no token: no match
 
         let image = index.bestMatch(for: Request(method: "GET", target: "/br-codingexams/hopdoddy.png"))
-        #expect(image?.responses[0].headers == [HTTPField(name: "Content-Type", value: "image/png")])
+        #expect(image?.responses[0].headers == [HeaderField(name: "Content-Type", value: "image/png")])
     }
 
     @Test func reimportingOverwritesWithTheSameNamesAndBytes() throws {

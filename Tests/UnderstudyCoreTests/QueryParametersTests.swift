@@ -38,7 +38,7 @@ struct QueryParametersTests {
 
     @Test func headerNamesCompareIgnoringASCIICaseOnly() {
         let request = Request(method: "GET", target: "/", headers: [
-            HTTPField(name: "Content-TYPE", value: "a"), HTTPField(name: "x-@", value: "b"), HTTPField(name: "content-type", value: "c"),
+            HeaderField(name: "Content-TYPE", value: "a"), HeaderField(name: "x-@", value: "b"), HeaderField(name: "content-type", value: "c"),
         ])
         #expect(request.headerValues("content-type") == ["a", "c"])
         #expect(request.headerValues("X-@") == ["b"])

@@ -32,7 +32,7 @@ struct RecorderTests {
             if path.hasSuffix("/maps/api/place/nearbysearch/json") {
                 return StubUpstream.json(
                     #"{"html_attributions": [], "results": [], "status": "ZERO_RESULTS"}"#,
-                    headers: [HTTPField(name: "Set-Cookie", value: "NID=\(cookie)"), HTTPField(name: "X-Echo", value: "key=\(googleKey)")])
+                    headers: [HeaderField(name: "Set-Cookie", value: "NID=\(cookie)"), HeaderField(name: "X-Echo", value: "key=\(googleKey)")])
             }
             if path.hasSuffix("/oauth/access_token") {
                 return StubUpstream.json(#"{"access_token": "\#(issued)", "token_type": "bearer", "expires_in": 5183944}"#)
@@ -185,7 +185,7 @@ struct RecorderTests {
         #expect(everyFile(under: tree.root).isEmpty)
         #expect(recorder.summary.failures.count == 1 && !recorder.summary.failures[0].contains(Self.googleKey))
         // Another Understudy standing in as the upstream, without a fixture: its miss report is no answer to record.
-        let understudy = StubUpstream { _ in StubUpstream.json("{}", status: 404, headers: [HTTPField(name: MissReport.headerName, value: "1")]) }
+        let understudy = StubUpstream { _ in StubUpstream.json("{}", status: 404, headers: [HeaderField(name: MissReport.headerName, value: "1")]) }
         let miss = await self.recorder(root: tree.root, upstream: understudy).respond(to: clientRequest("/v3/businesses/nope"), replayed: missAnswer)
         #expect(miss.status == 502 && everyFile(under: tree.root).isEmpty)
     }
@@ -194,7 +194,7 @@ struct RecorderTests {
         let tree = try TemporaryFixtures()
         defer { tree.remove() }
         let decoded = StubUpstream { _ in
-            StubUpstream.json(#"{"restaurants": []}"#, headers: [HTTPField(name: "Content-Encoding", value: "gzip"), HTTPField(name: "Content-Length", value: "31")])
+            StubUpstream.json(#"{"restaurants": []}"#, headers: [HeaderField(name: "Content-Encoding", value: "gzip"), HeaderField(name: "Content-Length", value: "31")])
         }
         let answer = await recorder(root: tree.root, upstream: decoded).respond(to: clientRequest("/br-codingexams/restaurants.json"), replayed: missAnswer)
         #expect(answer.status == 200 && answer.headerValue("Content-Encoding") == nil)
@@ -203,7 +203,7 @@ struct RecorderTests {
         #expect(try fixture.responses[0].bodyBytes() == Array(#"{"restaurants": []}"#.utf8))
         // A body still compressed (a transport that did not decode it) is refused.
         let compressed = StubUpstream { _ in
-            .success(UpstreamResponse(status: 200, headers: [HTTPField(name: "Content-Encoding", value: "gzip")], body: [0x1F, 0x8B, 8, 0, 0]))
+            .success(UpstreamResponse(status: 200, headers: [HeaderField(name: "Content-Encoding", value: "gzip")], body: [0x1F, 0x8B, 8, 0, 0]))
         }
         let refused = await recorder(root: tree.root, upstream: compressed).respond(to: clientRequest("/br-codingexams/other.json"), replayed: missAnswer)
         #expect(refused.status == 502)
@@ -244,9 +244,9 @@ struct RecorderTests {
         #expect(RecordMode.missing.forwards(request, replayed: miss) && !RecordMode.missing.forwards(request, replayed: hit))
         #expect(RecordMode.all.forwards(request, replayed: hit) && !RecordMode.all.forwards(admin, replayed: miss))
         #expect(UpstreamRequest.forwardedHeaders([
-            HTTPField(name: "Connection", value: "keep-alive, X-Hop"), HTTPField(name: "X-Hop", value: "1"), HTTPField(name: "Host", value: "h"),
-            HTTPField(name: "Accept-Encoding", value: "gzip"), HTTPField(name: "X-Understudy-Session", value: "s"),
-            HTTPField(name: "Authorization", value: "Bearer t"),
-        ]) == [HTTPField(name: "Authorization", value: "Bearer t"), HTTPField(name: "Accept-Encoding", value: "identity")])
+            HeaderField(name: "Connection", value: "keep-alive, X-Hop"), HeaderField(name: "X-Hop", value: "1"), HeaderField(name: "Host", value: "h"),
+            HeaderField(name: "Accept-Encoding", value: "gzip"), HeaderField(name: "X-Understudy-Session", value: "s"),
+            HeaderField(name: "Authorization", value: "Bearer t"),
+        ]) == [HeaderField(name: "Authorization", value: "Bearer t"), HeaderField(name: "Accept-Encoding", value: "identity")])
     }
 }

@@ -20,9 +20,9 @@ final class StubUpstream: Upstream {
     }
 
     /// A JSON answer.
-    static func json(_ text: String, status: Int = 200, headers: [HTTPField] = []) -> Result<UpstreamResponse, UpstreamFailure> {
+    static func json(_ text: String, status: Int = 200, headers: [HeaderField] = []) -> Result<UpstreamResponse, UpstreamFailure> {
         .success(UpstreamResponse(
-            status: status, headers: [HTTPField(name: "Content-Type", value: "application/json; charset=UTF-8")] + headers, body: Array(text.utf8)))
+            status: status, headers: [HeaderField(name: "Content-Type", value: "application/json; charset=UTF-8")] + headers, body: Array(text.utf8)))
     }
 }
 
@@ -45,11 +45,11 @@ actor Gate {
 
 /// A request as a client sends it.
 func clientRequest(_ target: String, method: String = "GET", headers: [(String, String)] = [], body: String = "") -> Request {
-    Request(method: method, target: target, headers: headers.map { HTTPField(name: $0.0, value: $0.1) }, body: Array(body.utf8))
+    Request(method: method, target: target, headers: headers.map { HeaderField(name: $0.0, value: $0.1) }, body: Array(body.utf8))
 }
 
 /// What the responder answers when no fixture matches.
-let missAnswer = Response(status: 404, headers: [HTTPField(name: MissReport.headerName, value: "1")])
+let missAnswer = Response(status: 404, headers: [HeaderField(name: MissReport.headerName, value: "1")])
 
 /// Every byte of every file below `root`, hidden files included, by relative path.
 func everyFile(under root: String) -> [String: [UInt8]] {

@@ -21,7 +21,7 @@ struct SessionTests {
     }
 
     private func send(_ responder: Responder, _ method: String, _ target: String, session: String?, body: String = "") -> Response {
-        let headers = session.map { [HTTPField(name: "x-understudy-SESSION", value: $0)] } ?? []
+        let headers = session.map { [HeaderField(name: "x-understudy-SESSION", value: $0)] } ?? []
         return responder.respond(to: Request(method: method, target: target, headers: headers, body: Array(body.utf8)))
     }
 

@@ -31,7 +31,7 @@ struct TemplateTests {
         ])
         let response = responder.respond(to: Request(
             method: "POST", target: "/v3/businesses/thai-star/echo?term=pad+thai&limit=20",
-            headers: [HTTPField(name: "User-Agent", value: "LunchApp/1.0")],
+            headers: [HeaderField(name: "User-Agent", value: "LunchApp/1.0")],
             body: Array(#"{"user": {"name": "Dana"}, "tags": ["a", 1]}"#.utf8)))
         #expect(try JSONParser.parse(response.body) == [
             "id": "thai-star", "term": "pad thai", "limit": 20, "agent": "LunchApp/1.0", "name": "Dana", "tags": #"["a",1]"#,

@@ -10,12 +10,12 @@ import FoundationNetworking
 /// the way an app whose base URL points at Understudy would ask.
 @Suite("Bundled fixtures, one flow per provider")
 struct BundledFixturesTests {
-    private func withBundledServer(_ body: (Server) async throws -> Void) async throws {
+    private func withBundledServer(_ body: (LiveServer) async throws -> Void) async throws {
         let fixtures = try FixtureLoader.load(from: CLIProcess.repositoryRoot.appendingPathComponent("fixtures").path)
-        try await Server.withServer(responder: Responder(fixtures: fixtures)) { server in try await body(server) }
+        try await LiveServer.withServer(responder: Responder(fixtures: fixtures)) { server in try await body(server) }
     }
 
-    private func get(_ server: Server, _ target: String, headers: [String: String] = [:]) async throws -> (JSONValue?, HTTPURLResponse, Data) {
+    private func get(_ server: LiveServer, _ target: String, headers: [String: String] = [:]) async throws -> (JSONValue?, HTTPURLResponse, Data) {
         var request = URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)

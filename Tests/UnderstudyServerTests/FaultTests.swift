@@ -17,7 +17,7 @@ struct FaultTests {
         """
     }
 
-    private func withFaultServer(_ body: (Server) async throws -> Void) async throws {
+    private func withFaultServer(_ body: (LiveServer) async throws -> Void) async throws {
         let root = NSTemporaryDirectory() + "understudy-faults-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/google", withIntermediateDirectories: true)
@@ -26,11 +26,11 @@ struct FaultTests {
         }
         try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/fine"}, "response": {"text": "ok"}}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/google/fine.json"))
-        try await Server.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: root))) { try await body($0) }
+        try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: root))) { try await body($0) }
     }
 
     /// The URLError code a GET of `path` ends with (nil if it succeeded).
-    private func errorCode(_ server: Server, _ path: String, timeout: TimeInterval = 5) async -> URLError.Code? {
+    private func errorCode(_ server: LiveServer, _ path: String, timeout: TimeInterval = 5) async -> URLError.Code? {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         let session = URLSession(configuration: configuration)

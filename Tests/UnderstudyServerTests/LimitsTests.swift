@@ -10,17 +10,17 @@ struct LimitsTests {
     static let limits = ServerLimits(
         maximumBodySize: 1000, maximumHeaderSize: 4096, maximumHeaderCount: 20, requestTimeout: .milliseconds(300), maximumConnections: 3)
 
-    private func withLimitedServer(limits: ServerLimits = Self.limits, adminToken: String? = nil, _ body: (Server) async throws -> Void) async throws {
+    private func withLimitedServer(limits: ServerLimits = Self.limits, adminToken: String? = nil, _ body: (LiveServer) async throws -> Void) async throws {
         let root = NSTemporaryDirectory() + "understudy-limits-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/feed", withIntermediateDirectories: true)
         try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/ok"}, "response": {"text": "ok"}}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/feed/ok.json"))
         let responder = Responder(fixtures: try FixtureLoader.load(from: root), adminToken: adminToken)
-        try await Server.withServer(responder: responder, limits: limits) { try await body($0) }
+        try await LiveServer.withServer(responder: responder, limits: limits) { try await body($0) }
     }
 
-    private func stillServes(_ server: Server) throws {
+    private func stillServes(_ server: LiveServer) throws {
         #expect(try RawHTTPConnection(port: server.port).get("/ok").text == "ok")
     }
 
@@ -137,7 +137,7 @@ struct FuzzTests {
         try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/ok"}, "response": {"text": "ok"}}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/feed/ok.json"))
         let responder = Responder(fixtures: try FixtureLoader.load(from: root))
-        try await Server.withServer(responder: responder) { server in
+        try await LiveServer.withServer(responder: responder) { server in
             var random = Generator(seed: 20_261_122)
             var endings: [RawHTTPConnection.Ending: Int] = [:]
             for index in 0..<Self.cases {

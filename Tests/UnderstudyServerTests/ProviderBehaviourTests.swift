@@ -22,16 +22,16 @@ struct ProviderBehaviourTests {
         let response: HTTPURLResponse
     }
 
-    private func withServer(clock: ManualClock = ManualClock(), _ body: (Server, ManualClock) async throws -> Void) async throws {
+    private func withServer(clock: ManualClock = ManualClock(), _ body: (LiveServer, ManualClock) async throws -> Void) async throws {
         let root = CLIProcess.repositoryRoot
         let fixtures = try FixtureLoader.load(from: root.appendingPathComponent("fixtures").path)
         let contracts = try Contracts.load(from: root.appendingPathComponent("contracts").path)
-        try await Server.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: clock)) { server in
+        try await LiveServer.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: clock)) { server in
             try await body(server, clock)
         }
     }
 
-    private func get(_ server: Server, _ target: String, headers: [String: String] = [:]) async throws -> Answer {
+    private func get(_ server: LiveServer, _ target: String, headers: [String: String] = [:]) async throws -> Answer {
         var request = URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
@@ -39,7 +39,7 @@ struct ProviderBehaviourTests {
         return Answer(status: http.statusCode, json: try? JSONParser.parse(Array(data)), response: http)
     }
 
-    private func yelp(_ server: Server, _ target: String, key: String? = yelpKey) async throws -> Answer {
+    private func yelp(_ server: LiveServer, _ target: String, key: String? = yelpKey) async throws -> Answer {
         try await get(server, target, headers: key.map { ["Authorization": "Bearer \($0)"] } ?? [:])
     }
 

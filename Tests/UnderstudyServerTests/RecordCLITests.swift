@@ -32,7 +32,7 @@ struct RecordCLITests {
             {"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/{id}"},
              "response": {"template": true, "json": {"id": "{{request.path.id}}", "padding": "\#(padding)"}}}
             """#.utf8).write(to: URL(fileURLWithPath: upstreamTree + "/yelp/any.json"))
-        try await Server.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: upstreamTree))) { upstream in
+        try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: upstreamTree))) { upstream in
             let recording = try await RecordingProcess([
                 "--mode", "missing", "--force", "--fixtures", tree, "--upstream", "yelp=\(upstream.baseURL.absoluteString)",
             ])

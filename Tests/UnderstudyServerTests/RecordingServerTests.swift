@@ -52,7 +52,7 @@ struct RecordingServerTests {
     /// A client that follows no redirect, so a recorded 302 is seen as it is.
     let client = URLSessionUpstream(timeout: 20)
 
-    func send(_ request: UpstreamRequest, to server: Server) async throws -> Seen {
+    func send(_ request: UpstreamRequest, to server: LiveServer) async throws -> Seen {
         let url = server.baseURL.absoluteString + request.url
         return Seen(try await client.send(UpstreamRequest(method: request.method, url: url, headers: request.headers, body: request.body)))
     }
@@ -70,7 +70,7 @@ struct RecordingServerTests {
 
     /// A's requests: from its fixtures, with secrets or canonical fakes, plus bodies carrying secrets.
     func requestsForA(_ fixtures: [Fixture]) -> [UpstreamRequest] {
-        let unconditioned = [HTTPField(name: "X-Api-Key", value: Self.secrets["x-api-key"]!), HTTPField(name: "Cookie", value: "s=\(Self.secrets["cookie"]!)")]
+        let unconditioned = [HeaderField(name: "X-Api-Key", value: Self.secrets["x-api-key"]!), HeaderField(name: "Cookie", value: "s=\(Self.secrets["cookie"]!)")]
         let fromFixtures = SampleRequests.make(from: fixtures, secrets: Self.secrets, fakes: Self.fakes).map { request in
             request.headers.contains { $0.value.contains("MARKER") } || request.url.contains("MARKER")
                 ? UpstreamRequest(method: request.method, url: request.url, headers: request.headers + unconditioned) : request
@@ -79,15 +79,15 @@ struct RecordingServerTests {
         return fromFixtures + [
             UpstreamRequest(
                 method: "POST", url: "/v19.0/oauth/access_token",
-                headers: [HTTPField(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+                headers: [HeaderField(name: "Content-Type", value: "application/x-www-form-urlencoded")],
                 body: Array("client_id=138483919580948&client_secret=\(secret)&fb_exchange_token=\(exchange)&grant_type=fb_exchange_token".utf8)),
             UpstreamRequest(
-                method: "POST", url: "/v19.0/oauth/access_token", headers: [HTTPField(name: "Content-Type", value: "application/json")],
+                method: "POST", url: "/v19.0/oauth/access_token", headers: [HeaderField(name: "Content-Type", value: "application/json")],
                 body: Array(#"{"client_id": "138483919580948", "client_secret": "\#(secret)", "grant_type": "client_credentials"}"#.utf8)),
         ]
     }
 
-    func recorder(into root: String, upstream: Server, mode: RecordMode = .missing, timeout: TimeInterval = 20) throws -> Recorder {
+    func recorder(into root: String, upstream: LiveServer, mode: RecordMode = .missing, timeout: TimeInterval = 20) throws -> Recorder {
         let origin = upstream.baseURL.absoluteString
         return Recorder(
             mode: mode, root: root, contracts: try Contracts.load(from: Self.contractsPath),
@@ -108,9 +108,9 @@ struct RecordingServerTests {
 
         // Record: every request through the proxy, in order, against a fresh A.
         var recorded: [Seen] = []
-        try await Server.withServer(responder: Responder(fixtures: setA)) { upstream in
+        try await LiveServer.withServer(responder: Responder(fixtures: setA)) { upstream in
             let recorder = try recorder(into: treeB, upstream: upstream)
-            try await Server.withServer(responder: Responder(fixtures: []), recorder: recorder) { proxy in
+            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: recorder) { proxy in
                 for request in requests { recorded.append(try await send(request, to: proxy)) }
             }
             #expect(recorder.summary.failures.isEmpty, "\(recorder.summary.failures)")
@@ -132,8 +132,8 @@ struct RecordingServerTests {
         // Replay: B answers every request of A as A does (the same order, so sequences agree),
         // and as the proxy answered while recording.
         let setB = try FixtureLoader.load(from: treeB)
-        try await Server.withServer(responder: Responder(fixtures: setA)) { replayA in
-            try await Server.withServer(responder: Responder(fixtures: setB)) { replayB in
+        try await LiveServer.withServer(responder: Responder(fixtures: setA)) { replayA in
+            try await LiveServer.withServer(responder: Responder(fixtures: setB)) { replayB in
                 for (request, whileRecording) in zip(requests, recorded) {
                     let fromA = try await send(request, to: replayA)
                     let fromB = try await send(request, to: replayB)
@@ -144,7 +144,7 @@ struct RecordingServerTests {
                 for (request, whileRecording) in zip(requests, recorded) where request.url.contains("MARKER") || request.headers.contains(where: { $0.value.contains("MARKER") }) {
                     let other = UpstreamRequest(
                         method: request.method, url: request.url.replacingOccurrences(of: "MARKER", with: "OTHER"),
-                        headers: request.headers.map { HTTPField(name: $0.name, value: $0.value.replacingOccurrences(of: "MARKER", with: "OTHER")) },
+                        headers: request.headers.map { HeaderField(name: $0.name, value: $0.value.replacingOccurrences(of: "MARKER", with: "OTHER")) },
                         body: request.body)
                     #expect(try await send(other, to: replayB) == whileRecording, "\(other.url)")
                 }
@@ -157,10 +157,10 @@ struct RecordingServerTests {
         defer { try? FileManager.default.removeItem(atPath: tree) }
         let setA = try FixtureLoader.load(from: Self.bundledFixtures)
         let upstreamResponder = Responder(fixtures: setA)
-        try await Server.withServer(responder: upstreamResponder) { upstream in
-            try await Server.withServer(responder: Responder(fixtures: []), recorder: try recorder(into: tree, upstream: upstream)) { proxy in
+        try await LiveServer.withServer(responder: upstreamResponder) { upstream in
+            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: try recorder(into: tree, upstream: upstream)) { proxy in
                 let request = UpstreamRequest(
-                    method: "GET", url: "/br-codingexams/restaurants.json", headers: [HTTPField(name: "Accept", value: "application/json")])
+                    method: "GET", url: "/br-codingexams/restaurants.json", headers: [HeaderField(name: "Accept", value: "application/json")])
                 let answers = try await withThrowingTaskGroup(of: Seen.self) { group in
                     for _ in 0..<16 { group.addTask { try await send(request, to: proxy) } }
                     return try await group.reduce(into: [Seen]()) { $0.append($1) }
@@ -180,11 +180,11 @@ struct RecordingServerTests {
         try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search"}, "response": {"json": {}, "delay": 10000}}"#.utf8)
             .write(to: URL(fileURLWithPath: slow + "/yelp/slow.json"))
         let key = Self.secrets["key"]!
-        try await Server.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: slow))) { upstream in
+        try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: slow))) { upstream in
             let recorder = try recorder(into: tree, upstream: upstream, timeout: 0.3)
-            try await Server.withServer(responder: Responder(fixtures: []), recorder: recorder) { proxy in
+            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: recorder) { proxy in
                 let timedOut = try await send(
-                    UpstreamRequest(method: "GET", url: "/v3/businesses/search?term=x", headers: [HTTPField(name: "Authorization", value: "Bearer \(key)")]), to: proxy)
+                    UpstreamRequest(method: "GET", url: "/v3/businesses/search?term=x", headers: [HeaderField(name: "Authorization", value: "Bearer \(key)")]), to: proxy)
                 #expect(timedOut.status == 502)
                 let body = try JSONParser.parse(timedOut.body)
                 #expect(body["understudy"]?["upstream"]?.stringValue == upstream.baseURL.absoluteString)
@@ -193,11 +193,11 @@ struct RecordingServerTests {
             }
         }
         // An upstream that is not there: a port that was just free.
-        let closedPort = try await Server.withServer(responder: Responder(fixtures: [])) { $0.port }
+        let closedPort = try await LiveServer.withServer(responder: Responder(fixtures: [])) { $0.port }
         let nowhere = Recorder(
             mode: .missing, root: tree, contracts: try Contracts.load(from: Self.contractsPath),
             upstreamOverrides: ["google": "http://127.0.0.1:\(closedPort)"], upstream: URLSessionUpstream(timeout: 5))
-        try await Server.withServer(responder: Responder(fixtures: []), recorder: nowhere) { proxy in
+        try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: nowhere) { proxy in
             let refused = try await send(UpstreamRequest(method: "GET", url: "/maps/api/place/details/json?place_id=x&key=\(key)"), to: proxy)
             #expect(refused.status == 502)
             #expect(try JSONParser.parse(refused.body)["understudy"]?["reason"] == "cannot connect (connection refused)")
@@ -216,8 +216,8 @@ struct RecordingServerTests {
             {"understudy": 1, "request": {"method": "GET", "path": "/br-codingexams/restaurants.json"},
              "response": {"headers": {"Content-Type": "application/json", "Content-Encoding": "gzip"}, "base64": "\#(compressed)"}}
             """#.utf8).write(to: URL(fileURLWithPath: gzip + "/feed/gzip.json"))
-        try await Server.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: gzip))) { upstream in
-            try await Server.withServer(responder: Responder(fixtures: []), recorder: try recorder(into: tree, upstream: upstream)) { proxy in
+        try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: gzip))) { upstream in
+            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: try recorder(into: tree, upstream: upstream)) { proxy in
                 let answer = try await send(UpstreamRequest(method: "GET", url: "/br-codingexams/restaurants.json"), to: proxy)
                 #expect(answer.status == 200 && answer.headers["content-encoding"] == nil)
             }

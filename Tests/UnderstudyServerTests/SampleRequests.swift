@@ -34,10 +34,10 @@ enum SampleRequests {
             guard let values = values(for: condition, name: name, credentials: credentials) else { return nil }
             query += values.map { (name, $0) }
         }
-        var headers: [HTTPField] = []
+        var headers: [HeaderField] = []
         for (name, condition) in pattern.headers.sorted(by: { $0.key < $1.key }) {
             guard let values = values(for: condition, name: name, credentials: credentials) else { return nil }
-            headers += values.map { HTTPField(name: name, value: $0) }
+            headers += values.map { HeaderField(name: name, value: $0) }
         }
         let encoded = query.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
         return UpstreamRequest(method: pattern.method, url: path + (encoded.isEmpty ? "" : "?" + encoded), headers: headers)

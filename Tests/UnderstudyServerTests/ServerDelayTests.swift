@@ -13,14 +13,14 @@ struct ServerDelayTests {
         "google/drip.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/drip"}, "response": {"dribble": {"duration": 1000, "chunks": 4}, "text": "abcdefgh"}}"#,
     ]
 
-    private func withClockedServer(_ body: (Server, ManualClock) async throws -> Void) async throws {
+    private func withClockedServer(_ body: (LiveServer, ManualClock) async throws -> Void) async throws {
         let root = NSTemporaryDirectory() + "understudy-delays-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/google", withIntermediateDirectories: true)
         for (file, text) in Self.documents { try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + file)) }
         let clock = ManualClock()
         let responder = Responder(fixtures: try FixtureLoader.load(from: root), clock: clock)
-        try await Server.withServer(responder: responder) { try await body($0, clock) }
+        try await LiveServer.withServer(responder: responder) { try await body($0, clock) }
     }
 
     /// Waits (bounded) until the server has scheduled `count` actions on the clock.

@@ -30,7 +30,7 @@ struct ServerTests {
     ]
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0...255).map { UInt8($0) }
 
-    private func withTestServer(_ body: (Server) async throws -> Void) async throws {
+    private func withTestServer(_ body: (LiveServer) async throws -> Void) async throws {
         let root = NSTemporaryDirectory() + "understudy-server-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         for (file, text) in Self.documents {
@@ -40,10 +40,10 @@ struct ServerTests {
         }
         try Data(Self.png).write(to: URL(fileURLWithPath: root + "/feed/icon.png"))
         let responder = Responder(fixtures: try FixtureLoader.load(from: root))
-        try await Server.withServer(responder: responder) { server in try await body(server) }
+        try await LiveServer.withServer(responder: responder) { server in try await body(server) }
     }
 
-    private func fetch(_ server: Server, _ target: String, method: String = "GET", body: String? = nil) async throws -> (Data, HTTPURLResponse) {
+    private func fetch(_ server: LiveServer, _ target: String, method: String = "GET", body: String? = nil) async throws -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
@@ -156,7 +156,7 @@ struct ServerTests {
 
     @Test func shutdownReleasesThePort() async throws {
         let responder = Responder(fixtures: [])
-        let server = try await Server.start(responder: responder)
+        let server = try await LiveServer.start(responder: responder)
         let port = server.port
         try await server.shutdown()
         try await server.shutdown()  // twice is harmless

@@ -1,3 +1,4 @@
+import UnderstudyServer
 import Foundation
 import Testing
 import UnderstudyCore

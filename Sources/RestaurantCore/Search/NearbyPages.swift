@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Google nearby search read a page at a time by `next_page_token`. A token is valid only
 /// a short while after it is issued; asked sooner, Google answers `INVALID_REQUEST`, so the
 /// page is asked again after `retryDelay`, at most `retries` times.

@@ -18,7 +18,7 @@ struct ProviderGate {
         var answeredBy: String?
         var violation: ContractViolation?
         /// Rate-limit headers every answer of this request carries.
-        var quotaHeaders: [HTTPField] = []
+        var quotaHeaders: [HeaderField] = []
     }
 
     private var pack: ProviderPack { route.pack }
@@ -51,7 +51,7 @@ struct ProviderGate {
                 "quota.limit": String(limit), "quota.remaining": String(remaining),
                 "quota.resetTime": Self.resetTimes.text(for: reset),
             ]
-            outcome.quotaHeaders = quota.headers.map { HTTPField(name: $0.name, value: PackAnswer.fill($0.value, values)) }
+            outcome.quotaHeaders = quota.headers.map { HeaderField(name: $0.name, value: PackAnswer.fill($0.value, values)) }
             if counted == nil {
                 outcome.answer = render(quota.exceeded, values)
                 outcome.answeredBy = "\(pack.provider): \(quota.exceeded)"
@@ -76,7 +76,7 @@ struct ProviderGate {
 
     /// The fixture's answer as the provider would give it: tokens issued, introspection
     /// updated, 304 for a matching `If-None-Match`, rate-limit headers.
-    func after(_ response: inout Response, quotaHeaders: [HTTPField]) {
+    func after(_ response: inout Response, quotaHeaders: [HeaderField]) {
         defer { Self.replaceHeaders(quotaHeaders, in: &response) }
         guard let operationID, (200..<300).contains(response.status) else { return }
         if let conditional = behaviours.conditionalGet, conditional.operations.contains(operationID), let answer = notModified(response) {
@@ -151,7 +151,7 @@ struct ProviderGate {
         return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
     }
 
-    static func replaceHeaders(_ fields: [HTTPField], in response: inout Response) {
+    static func replaceHeaders(_ fields: [HeaderField], in response: inout Response) {
         guard !fields.isEmpty else { return }
         response.headers.removeAll { header in fields.contains { header.hasName($0.name) } }
         response.headers += fields

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One parameter of a contract operation: where it is read from, whether it must be there,
 /// and the schema its value must fit.
 struct ContractParameter: Sendable {

@@ -9,7 +9,7 @@ struct PackAnswer: Sendable {
     }
 
     let status: Int
-    let headers: [HTTPField]
+    let headers: [HeaderField]
     let body: Body
 
     /// The placeholders an answer may use; anything else is a mistake in the pack.
@@ -19,12 +19,12 @@ struct PackAnswer: Sendable {
 
     /// The response, with every `{{name}}` replaced by `values[name]` (empty when not given).
     func response(_ values: [String: String]) -> Response {
-        var headers = headers.map { HTTPField(name: $0.name, value: Self.fill($0.value, values)) }
+        var headers = headers.map { HeaderField(name: $0.name, value: Self.fill($0.value, values)) }
         let bytes: [UInt8]
         switch body {
         case .json(let json):
             if !headers.contains(where: { $0.hasName("Content-Type") }) {
-                headers.insert(HTTPField(name: "Content-Type", value: "application/json; charset=UTF-8"), at: 0)
+                headers.insert(HeaderField(name: "Content-Type", value: "application/json; charset=UTF-8"), at: 0)
             }
             bytes = JSONWriter.bytes(Self.fill(json, values))
         case .text(let text):

@@ -13,7 +13,7 @@ struct PackBehaviours: Sendable {
         /// Requests allowed per window (tests may change it per session).
         let limit: Int
         /// Headers added to every counted answer, with `{{quota.*}}` placeholders.
-        let headers: [HTTPField]
+        let headers: [HeaderField]
         /// The answer past the limit.
         let exceeded: String
     }

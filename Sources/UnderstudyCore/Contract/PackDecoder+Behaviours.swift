@@ -22,12 +22,12 @@ extension PackDecoder {
         checkKeys(members, allowed: ["limit", "window", "headers", "exceeded"], at: path)
         let window = members["window"].flatMap { string($0, at: path.appending("window")) } ?? "day"
         if window != "day" { report(path.appending("window"), "the only window Understudy knows is \"day\" (resets at midnight UTC)") }
-        var headers: [HTTPField] = []
+        var headers: [HeaderField] = []
         if let value = members["headers"], let object = object(value, at: path.appending("headers")) {
             for (name, template) in object.sorted(by: { $0.key < $1.key }) {
                 guard let text = string(template, at: path.appending("headers").appending(name)) else { continue }
                 checkPlaceholders(PackAnswer.placeholderNames(in: text), at: path.appending("headers").appending(name))
-                headers.append(HTTPField(name: name, value: text))
+                headers.append(HeaderField(name: name, value: text))
             }
         }
         guard let limitValue = members["limit"], let limit = int(limitValue, at: path.appending("limit")),

@@ -99,10 +99,10 @@ struct PackDecoder: DocumentReading {
         }
         guard let status = int(statusValue, at: path.appending("status")) else { return nil }
         if !(100...599).contains(status) { report(path.appending("status"), "status \(status) is not an HTTP status (100–599)") }
-        var headers: [HTTPField] = []
+        var headers: [HeaderField] = []
         if let headerValue = members["headers"], let headerMembers = object(headerValue, at: path.appending("headers")) {
             for (name, value) in headerMembers.sorted(by: { $0.key < $1.key }) {
-                if let text = string(value, at: path.appending("headers").appending(name)) { headers.append(HTTPField(name: name, value: text)) }
+                if let text = string(value, at: path.appending("headers").appending(name)) { headers.append(HeaderField(name: name, value: text)) }
             }
         }
         let body: PackAnswer.Body

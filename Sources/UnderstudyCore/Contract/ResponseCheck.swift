@@ -4,14 +4,14 @@ extension ContractRoute {
     /// What is wrong with a response of `status` to this route's operation; empty when it
     /// fits (or when the route has no operation, which `problems` of the request report).
     /// `body` is parsed as JSON only when the declared schema is for JSON.
-    public func responseProblems(status: Int, headers: [HTTPField], body: [UInt8]) -> [String] {
+    public func responseProblems(status: Int, headers: [HeaderField], body: [UInt8]) -> [String] {
         responseFindings(status: status, headers: headers, body: body).map(\.message)
     }
 
     /// The same checks, each problem with the part of the response it is about, so a caller
     /// can point at it (a fixture's JSON path). A `nil` body is one that is there but not
     /// checked against the schema (a template, an image not read); its media type still is.
-    public func responseFindings(status: Int, headers: [HTTPField], body: [UInt8]?) -> [ResponseProblem] {
+    public func responseFindings(status: Int, headers: [HeaderField], body: [UInt8]?) -> [ResponseProblem] {
         guard let operation else { return [] }
         guard let declared = operation.response(for: status) else {
             let statuses = operation.responses.keys.sorted().joined(separator: ", ")

@@ -76,7 +76,7 @@ extension FixtureDecoder {
 
     /// Compiles the placeholders of a `"template": true` response: its `json` or `text` body
     /// and its header values.
-    mutating func compileTemplate(members: [String: JSONValue], headers: [HTTPField], at path: JSONPath) -> ResponseTemplate? {
+    mutating func compileTemplate(members: [String: JSONValue], headers: [HeaderField], at path: JSONPath) -> ResponseTemplate? {
         if members["base64"] != nil || members["file"] != nil {
             report(path.appending("template"), "templates apply to \"json\" and \"text\" bodies, not \"base64\" or \"file\"")
             return nil

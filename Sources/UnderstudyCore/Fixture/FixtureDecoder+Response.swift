@@ -11,7 +11,7 @@ extension FixtureDecoder {
                 report(path.appending("status"), "expected an HTTP status code from 100 to 599, found \(JSONWriter.string(value))")
             }
         }
-        var headers: [HTTPField] = []
+        var headers: [HeaderField] = []
         if let value = members["headers"], let fields = object(value, at: path.appending("headers")) {
             for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) {
                 let fieldPath = path.appending("headers").appending(name)
@@ -28,7 +28,7 @@ extension FixtureDecoder {
                 if name.isEmpty || hasLineBreak(name) || values.contains(where: hasLineBreak) {
                     report(fieldPath, "a header name must not be empty, and no name or value may contain a line break")
                 }
-                headers += values.map { HTTPField(name: name, value: $0) }
+                headers += values.map { HeaderField(name: name, value: $0) }
                 let lowercased = name.lowercased()
                 if lowercased == "content-length" || lowercased == "transfer-encoding" {
                     report(fieldPath, "\(name) is computed by the server; remove it")
@@ -67,7 +67,7 @@ extension FixtureDecoder {
             break
         }
         if let defaultContentType, !headers.contains(where: { $0.hasName("content-type") }) {
-            headers.append(HTTPField(name: "Content-Type", value: defaultContentType))
+            headers.append(HeaderField(name: "Content-Type", value: defaultContentType))
         }
         var fault: Fault?
         if let value = members["fault"], let name = string(value, at: path.appending("fault")) {

@@ -4,7 +4,7 @@ public struct FixtureResponse: Sendable {
     public let status: Int
     /// Header fields sorted by name (JSON objects are unordered); a repeated header is several
     /// fields in the order of its array. A default `Content-Type` comes last.
-    public let headers: [HTTPField]
+    public let headers: [HeaderField]
     /// Where the body comes from.
     public let body: ResponseBody
     /// A fault to play instead of a well-formed answer; `status`, `headers` and `body` then

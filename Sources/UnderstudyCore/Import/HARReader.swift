@@ -6,9 +6,9 @@ struct RecordedExchange: Sendable {
     let method: String
     /// The absolute URL as recorded.
     let url: String
-    let requestHeaders: [HTTPField]
+    let requestHeaders: [HeaderField]
     let status: Int
-    let responseHeaders: [HTTPField]
+    let responseHeaders: [HeaderField]
     let content: RecordedContent
 
     /// `$.log.entries[index]`.
@@ -105,17 +105,17 @@ struct HARReader {
     }
 
     /// A HAR header list: `[{"name": …, "value": …}]`; absent or null means none.
-    private func headers(_ value: JSONValue?, at path: JSONPath) throws(HARImportError) -> [HTTPField] {
+    private func headers(_ value: JSONValue?, at path: JSONPath) throws(HARImportError) -> [HeaderField] {
         guard let value, value != .null else { return [] }
         let elements = try array(value, at: path)
-        var fields: [HTTPField] = []
+        var fields: [HeaderField] = []
         fields.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
             let members = try object(element, at: elementPath, what: "a header")
             let name = try string(try required(members, "name", at: elementPath, what: "the header name"), at: elementPath.appending("name"))
             let value = try string(try required(members, "value", at: elementPath, what: "the header value"), at: elementPath.appending("value"))
-            fields.append(HTTPField(name: name, value: value))
+            fields.append(HeaderField(name: name, value: value))
         }
         return fields
     }

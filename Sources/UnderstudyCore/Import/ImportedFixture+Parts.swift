@@ -24,7 +24,7 @@ extension ImportedFixture {
     /// The response headers to keep, grouped case-insensitively under the first spelling seen;
     /// a repeated header becomes an array. Adds `content-type` from `content.mimeType` when the
     /// recording had a body but no such header.
-    static func responseHeaders(_ fields: [HTTPField], mimeType: String?, hasBody: Bool, secrets: [Secret], rules: Scrubbing) -> [String: JSONValue] {
+    static func responseHeaders(_ fields: [HeaderField], mimeType: String?, hasBody: Bool, secrets: [Secret], rules: Scrubbing) -> [String: JSONValue] {
         var order: [String] = []
         var spelling: [String: String] = [:]
         var values: [String: [String]] = [:]
@@ -55,7 +55,7 @@ extension ImportedFixture {
     /// Every credential in the request, as sent and decoded: values of secret query parameters,
     /// the token of credential headers (`Bearer <token>`) and the whole value, cookie values.
     /// Longest first, so a credential containing another is replaced whole.
-    static func requestSecrets(rawQuery: String, headers: [HTTPField], rules: Scrubbing) -> [Secret] {
+    static func requestSecrets(rawQuery: String, headers: [HeaderField], rules: Scrubbing) -> [Secret] {
         var secrets: [Secret] = []
         for component in rawQuery.split(separator: "&") {
             guard let equals = component.firstIndex(of: "=") else { continue }

@@ -111,7 +111,7 @@ struct ImportedFixture: Sendable {
     /// and credentials.
     static func assemble(
         provider: String, index: Int, method rawMethod: String, rawPath: String, rawQuery: String, status: Int,
-        responseHeaders fields: [HTTPField], body: RecordedBody?, mimeType: String?, secrets: [Secret], rules: Scrubbing
+        responseHeaders fields: [HeaderField], body: RecordedBody?, mimeType: String?, secrets: [Secret], rules: Scrubbing
     ) -> Outcome {
         let method = rawMethod.uppercased()
         guard !method.isEmpty, method.allSatisfy({ $0.isASCII && $0.isLetter }) else {

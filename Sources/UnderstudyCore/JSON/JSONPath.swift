@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a value sits inside a JSON document, written as `$.request.query.term` or `$.responses[1]`.
 ///
 /// Every fixture error carries one, so a message can say exactly which member was wrong.

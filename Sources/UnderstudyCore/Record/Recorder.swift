@@ -200,6 +200,6 @@ public final class Recorder: Sendable {
                     "reason": .string(reason),
                     "request": ["method": .string(request.method), "path": .string(request.path)],
                 ]
-            ], status: 502, headers: [HTTPField(name: "X-Understudy-Upstream-Failure", value: "1")])
+            ], status: 502, headers: [HeaderField(name: "X-Understudy-Upstream-Failure", value: "1")])
     }
 }

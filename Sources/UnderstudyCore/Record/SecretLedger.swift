@@ -31,7 +31,7 @@ final class SecretLedger: Sendable {
             return text
         }
         let target = replaced(request.target)
-        let headers = request.headers.map { HTTPField(name: $0.name, value: replaced($0.value)) }
+        let headers = request.headers.map { HeaderField(name: $0.name, value: replaced($0.value)) }
         var body = request.body
         for (placeholder, value) in known {
             let restored = BodyScrubber.replacingOccurrences(of: Array(placeholder.utf8), in: body, with: Array(value.utf8))

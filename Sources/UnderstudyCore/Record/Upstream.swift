@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request on its way to the real provider.
 public struct UpstreamRequest: Sendable {
     /// The method, upper-case.
@@ -5,11 +7,11 @@ public struct UpstreamRequest: Sendable {
     /// The absolute URL: the provider's origin followed by the request target as the client sent it.
     public let url: String
     /// The client's headers minus hop-by-hop ones, with `Accept-Encoding: identity`.
-    public let headers: [HTTPField]
+    public let headers: [HeaderField]
     /// The body (empty for none).
     public let body: [UInt8]
 
-    public init(method: String, url: String, headers: [HTTPField] = [], body: [UInt8] = []) {
+    public init(method: String, url: String, headers: [HeaderField] = [], body: [UInt8] = []) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -25,24 +27,24 @@ public struct UpstreamRequest: Sendable {
 
     /// `headers` fit to forward: hop-by-hop and `X-Understudy-*` headers removed, and an
     /// `Accept-Encoding: identity` so bodies arrive readable.
-    static func forwardedHeaders(_ headers: [HTTPField]) -> [HTTPField] {
+    static func forwardedHeaders(_ headers: [HeaderField]) -> [HeaderField] {
         let connectionOptions = Set(headers.filter { $0.hasName("connection") }.flatMap {
             $0.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         })
         return headers.filter { field in
             let name = field.name.lowercased()
             return !droppedHeaders.contains(name) && !connectionOptions.contains(name) && !name.hasPrefix("x-understudy-")
-        } + [HTTPField(name: "Accept-Encoding", value: "identity")]
+        } + [HeaderField(name: "Accept-Encoding", value: "identity")]
     }
 }
 
 /// The real provider's answer, as received.
 public struct UpstreamResponse: Sendable {
     public let status: Int
-    public let headers: [HTTPField]
+    public let headers: [HeaderField]
     public let body: [UInt8]
 
-    public init(status: Int, headers: [HTTPField], body: [UInt8]) {
+    public init(status: Int, headers: [HeaderField], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -3,8 +3,10 @@ import Foundation
 /// Open file descriptors kept for body files, so a body that does not fit the memory cache
 /// costs one `pread` per request instead of `open`, `fstat`, `read` and `close`.
 ///
-/// How many stay open is bounded by the process's descriptor limit (raised to its hard
-/// limit once), leaving room for sockets: past the bound, files are opened per request.
+/// How many stay open is bounded by the process's descriptor limit as it is when the first
+/// body file is opened, leaving room for sockets: past the bound, files are opened per request.
+/// A library never changes the limit itself (that is the host process's decision; the
+/// `understudy` command raises it at start).
 enum BodyFileDescriptors {
     private static let available = Locked(initialBudget())
 
@@ -17,11 +19,6 @@ enum BodyFileDescriptors {
     private static func initialBudget() -> Int {
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0 else { return 0 }
-        if limit.rlim_cur < limit.rlim_max {
-            var raised = limit
-            raised.rlim_cur = min(limit.rlim_max, 1 << 20)  // "unlimited" is refused by some systems
-            if setrlimit(resource, &raised) == 0 { limit = raised }
-        }
         let soft = Int(clamping: min(limit.rlim_cur, 1 << 20))
         // Half of what is left after 512 for connections and everything else, at most 16,384.
         return max(0, min(16_384, (soft - 512) / 2))

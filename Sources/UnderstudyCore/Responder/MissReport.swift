@@ -10,7 +10,7 @@ public struct MissReport: Sendable {
     public static let headerName = "X-Understudy-Miss"
 
     var response: Response {
-        Response.json(json, status: 404, headers: [HTTPField(name: Self.headerName, value: "1")])
+        Response.json(json, status: 404, headers: [HeaderField(name: Self.headerName, value: "1")])
     }
 
     /// The report as JSON (the body of the 404).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One HTTP request as the responder sees it: framing already removed by whoever received it
 /// (the NIO server, the in-process transport or a test).
 public struct Request: Sendable {
@@ -6,7 +8,7 @@ public struct Request: Sendable {
     /// The request target as sent: path and optional query, still percent-encoded.
     public let target: String
     /// Header fields in the order received; names keep their case.
-    public let headers: [HTTPField]
+    public let headers: [HeaderField]
     /// The body bytes (empty for none).
     public let body: [UInt8]
 
@@ -23,7 +25,7 @@ public struct Request: Sendable {
     public let fromLoopback: Bool
 
     /// Creates a request and decodes its path and query.
-    public init(method: String, target: String, headers: [HTTPField] = [], body: [UInt8] = [], fromLoopback: Bool = true) {
+    public init(method: String, target: String, headers: [HeaderField] = [], body: [UInt8] = [], fromLoopback: Bool = true) {
         self.method = method
         self.fromLoopback = fromLoopback
         self.target = target
@@ -50,7 +52,7 @@ public struct Request: Sendable {
 }
 
 /// One header field.
-public struct HTTPField: Sendable, Hashable {
+public struct HeaderField: Sendable, Hashable {
     public var name: String
     public var value: String
 

@@ -6,7 +6,7 @@ public struct Response: Sendable {
     /// The status code.
     public var status: Int
     /// Header fields, in order.
-    public var headers: [HTTPField]
+    public var headers: [HeaderField]
     /// The body bytes.
     public var body: [UInt8]
     /// A fault the transport must play instead of sending this response as it is.
@@ -16,7 +16,7 @@ public struct Response: Sendable {
     /// Send the body in chunks over a duration, after the delay.
     public var dribble: Dribble?
 
-    public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = [], fault: Fault? = nil, delay: TimeInterval = 0, dribble: Dribble? = nil) {
+    public init(status: Int, headers: [HeaderField] = [], body: [UInt8] = [], fault: Fault? = nil, delay: TimeInterval = 0, dribble: Dribble? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -27,9 +27,9 @@ public struct Response: Sendable {
 
     /// A JSON response. Understudy's own answers (misses, the admin API) are pretty-printed:
     /// people read them in a terminal or a failure message more often than programs do.
-    public static func json(_ value: JSONValue, status: Int = 200, headers: [HTTPField] = [], style: JSONWriter.Style = .pretty) -> Response {
+    public static func json(_ value: JSONValue, status: Int = 200, headers: [HeaderField] = [], style: JSONWriter.Style = .pretty) -> Response {
         Response(
-            status: status, headers: [HTTPField(name: "Content-Type", value: "application/json")] + headers,
+            status: status, headers: [HeaderField(name: "Content-Type", value: "application/json")] + headers,
             body: JSONWriter.bytes(value, style: style))
     }
 

@@ -10,7 +10,7 @@ import UnderstudyCore
 ///
 /// Start it with `Server.start(…)` and stop it with `shutdown()`, or scope it with
 /// `Server.withServer(…) { server in … }`, which always shuts it down.
-public final class Server: Sendable {
+public final class LiveServer: Sendable {
     /// The responder answering requests (fixtures, journal, admin API).
     public let responder: Responder
     /// The address actually bound; with port 0, the port the system chose.
@@ -46,7 +46,7 @@ public final class Server: Sendable {
         limits: ServerLimits = .standard,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         recorder: Recorder? = nil
-    ) async throws -> Server {
+    ) async throws -> LiveServer {
         let connections = ConnectionCount()
         let decoderLimits = {
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
@@ -76,7 +76,7 @@ public final class Server: Sendable {
             .bind(host: host, port: port)
             .get()
         let boundPort = channel.localAddress?.port ?? port
-        return Server(responder: responder, host: host, port: boundPort, channel: channel)
+        return LiveServer(responder: responder, host: host, port: boundPort, channel: channel)
     }
 
     /// Starts a server, runs `body` with it, and shuts it down however `body` ends.
@@ -86,7 +86,7 @@ public final class Server: Sendable {
         port: Int = 0,
         limits: ServerLimits = .standard,
         recorder: Recorder? = nil,
-        _ body: (Server) async throws -> Result
+        _ body: (LiveServer) async throws -> Result
     ) async throws -> Result {
         let server = try await start(responder: responder, host: host, port: port, limits: limits, recorder: recorder)
         do {
