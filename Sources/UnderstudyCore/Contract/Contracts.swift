@@ -66,13 +66,13 @@ public final class Contracts: Sendable {
 
     /// Where a request goes: the provider whose routes hold its path (the longest route wins)
     /// and, when the contract has one, the operation.
-    public func route(_ request: Request) -> ContractRoute? {
+    package func route(_ request: Request) -> ContractRoute? {
         route(method: request.method, path: request.path)
     }
 
     /// Where `method` on the decoded `path` goes. A fixture's template path (`/v3/businesses/{id}`)
     /// routes textually: its `{id}` segment fills the contract's placeholder like any value.
-    public func route(method: String, path: String) -> ContractRoute? {
+    package func route(method: String, path: String) -> ContractRoute? {
         var best: (pack: ProviderPack, path: String, length: Int)?
         for pack in packs {
             guard let (contractPath, length) = pack.contractPath(of: path) else { continue }
@@ -85,7 +85,7 @@ public final class Contracts: Sendable {
 }
 
 /// A request placed in a provider's contract.
-public struct ContractRoute: Sendable {
+package struct ContractRoute: Sendable {
     /// The provider's pack.
     public let pack: ProviderPack
     /// The path as the contract writes it (version prefix removed).

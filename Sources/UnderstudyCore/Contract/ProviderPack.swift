@@ -12,7 +12,7 @@ public final class ProviderPack: Sendable {
     /// The path prefixes (ending in `/`) or exact paths this provider answers on the shared port.
     public let routes: [String]
     /// Names whose values are secrets.
-    public let secrets: SecretNames
+    package let secrets: SecretNames
 
     let pathVersion: RegexPattern?
     let operations: [ContractOperation]
@@ -117,7 +117,7 @@ final class CredentialRule: Sendable {
 }
 
 /// Names whose values are secrets in a provider's requests and responses.
-public struct SecretNames: Sendable, Hashable {
+package struct SecretNames: Sendable, Hashable {
     /// Query parameters (and form fields).
     public let query: Set<String>
     /// Header names, lower-cased.

@@ -43,7 +43,7 @@ extension ContractRoute {
 }
 
 /// One way a response breaks what its operation declares, and which part of it.
-public struct ResponseProblem: Sendable, Hashable, CustomStringConvertible {
+package struct ResponseProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Part: Sendable, Hashable {
         case status
         case contentType

@@ -1,5 +1,5 @@
 /// A structural difference between two JSON documents, at a JSON pointer.
-public struct DriftChange: Sendable, Hashable, CustomStringConvertible {
+package struct DriftChange: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         /// A member the old document never had.
         case added
@@ -34,7 +34,7 @@ public struct DriftChange: Sendable, Hashable, CustomStringConvertible {
 /// result list that is longer, shorter or reordered is no drift, while a field that appears
 /// on some business for the first time, or vanishes from all of them, is. An empty array says
 /// nothing about its elements, so it is never compared with a full one element-wise.
-public enum JSONDrift {
+package enum JSONDrift {
     /// The changes from `old` to `new`, sorted by pointer. Below an added or removed member,
     /// nothing more is listed.
     public static func changes(from old: JSONValue, to new: JSONValue) -> [DriftChange] {

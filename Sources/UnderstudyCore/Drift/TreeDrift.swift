@@ -1,7 +1,7 @@
 import Foundation
 
 /// How one fixture's answer changed between two trees.
-public struct FixtureDrift: Sendable {
+package struct FixtureDrift: Sendable {
     /// The fixture in the first tree.
     public let file: String
     /// Its counterpart in the second tree (the same file, or the one with the same request).
@@ -13,7 +13,7 @@ public struct FixtureDrift: Sendable {
 }
 
 /// What `understudy drift A B` found.
-public struct TreeDriftReport: Sendable {
+package struct TreeDriftReport: Sendable {
     /// Fixture pairs compared.
     public let compared: Int
     /// Pairs whose answers differ in status, media type or structure.
@@ -39,7 +39,7 @@ public struct TreeDriftReport: Sendable {
 }
 
 /// Compares fixture trees with each other, or with the contracts.
-public enum TreeDrift {
+package enum TreeDrift {
     /// Pairs the fixtures of `first` and `second` by file name, then the rest by identical
     /// request conditions, and compares each pair's first answer.
     public static func compare(_ first: [Fixture], _ second: [Fixture]) -> TreeDriftReport {
@@ -112,7 +112,7 @@ public enum TreeDrift {
 }
 
 /// What `understudy drift A --contracts DIR` found.
-public struct ContractDriftReport: Sendable {
+package struct ContractDriftReport: Sendable {
     /// Fixtures checked (those a pack routes).
     public let checked: Int
     /// Schema findings by fixture file.

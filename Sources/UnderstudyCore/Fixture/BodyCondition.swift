@@ -3,7 +3,7 @@
 /// In a fixture: `{"json": VALUE}` (equal as JSON), `{"jsonSubset": VALUE}` (every member
 /// and element given is present and equal; arrays compare element-wise by position), or
 /// `{"text": STRING}` (the exact text).
-public enum BodyCondition: Sendable, Hashable {
+package enum BodyCondition: Sendable, Hashable {
     case json(JSONValue)
     case jsonSubset(JSONValue)
     case text(String)

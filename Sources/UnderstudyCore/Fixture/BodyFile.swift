@@ -6,7 +6,7 @@ import Foundation
 /// Fixtures are a snapshot taken at startup, bodies included: once a body has been read, the
 /// file stays open (or cached), so replacing or deleting it does not change what is served.
 /// Restart the server to pick up edits.
-public final class BodyFile: Sendable {
+package final class BodyFile: Sendable {
     /// The absolute path.
     public let path: String
     /// The open descriptor and the size when opened, once read; `nil` until then or when the

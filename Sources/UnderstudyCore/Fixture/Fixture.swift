@@ -19,16 +19,16 @@ public final class Fixture: Sendable {
     /// Breaks ties between equally specific matches: higher wins. Default 0.
     public let priority: Int
     /// What a request must satisfy.
-    public let request: RequestPattern
+    package let request: RequestPattern
     /// The answers: one, or a sequence played in order by repeated matching requests, the
     /// last one repeating.
-    public let responses: [FixtureResponse]
+    package let responses: [FixtureResponse]
     /// The fixture's place in a named scenario, if any.
-    public let scenario: ScenarioStep?
+    package let scenario: ScenarioStep?
     /// How specific the fixture is: its request conditions and a required scenario state.
     public let specificity: Int
 
-    public init(
+    package init(
         file: String, provider: String, name: String?, priority: Int, request: RequestPattern, responses: [FixtureResponse],
         scenario: ScenarioStep? = nil
     ) {

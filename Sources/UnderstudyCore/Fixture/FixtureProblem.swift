@@ -3,13 +3,13 @@ public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible
     /// The file, relative to the fixtures (or contracts) root.
     public let file: String
     /// Where in the document, for a problem with a value; `nil` for the file as a whole.
-    public let path: JSONPath?
+    package let path: JSONPath?
     /// Line and column, for syntax errors.
     public let position: (line: Int, column: Int)?
     /// What is wrong and, where possible, what would be right.
     public let message: String
 
-    public init(file: String, path: JSONPath? = nil, position: (line: Int, column: Int)? = nil, message: String) {
+    package init(file: String, path: JSONPath? = nil, position: (line: Int, column: Int)? = nil, message: String) {
         self.file = file
         self.path = path
         self.position = position

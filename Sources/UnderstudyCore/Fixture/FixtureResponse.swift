@@ -1,5 +1,5 @@
 /// One answer of a fixture.
-public struct FixtureResponse: Sendable {
+package struct FixtureResponse: Sendable {
     /// The HTTP status code.
     public let status: Int
     /// Header fields sorted by name (JSON objects are unordered); a repeated header is several
@@ -19,7 +19,7 @@ public struct FixtureResponse: Sendable {
 }
 
 /// A response body: bytes held in memory, or a file beside the fixture read when served.
-public enum ResponseBody: Sendable {
+package enum ResponseBody: Sendable {
     /// The bytes, e.g. from `json`, `text` or `base64` in the fixture.
     case bytes([UInt8])
     /// A file beside the fixture, read through the responder's body store when served.

@@ -1,6 +1,6 @@
 /// The path a fixture answers: exact (`/v3/businesses/search`) or a template whose `{name}`
 /// segments each match one non-empty path segment (`/v3/businesses/{id}/reviews`).
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The path as written in the fixture.
     public let text: String
     /// The segments, with `nil` for a `{name}` placeholder.
@@ -79,6 +79,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a fixture's path could not be read.
-public struct PathPatternError: Error, Sendable {
+package struct PathPatternError: Error, Sendable {
     public let reason: String
 }

@@ -1,6 +1,6 @@
 /// The request side of a fixture: every condition listed must hold; anything not listed
 /// (extra parameters, other headers) is ignored.
-public final class RequestPattern: Sendable, Hashable {
+package final class RequestPattern: Sendable, Hashable {
     /// The method, upper-case.
     public let method: String
     /// The path, exact or a template.

@@ -4,7 +4,7 @@
 /// In a fixture: `"scenario": {"name": "favorites", "requires": "Added", "moveTo": "Removed"}`.
 /// Every scenario starts in `Started`. A fixture that `requires` a state matches only in it;
 /// one that names `moveTo` sets the state when it answers.
-public struct ScenarioStep: Sendable, Hashable {
+package struct ScenarioStep: Sendable, Hashable {
     /// The state every scenario starts in, and returns to on reset.
     public static let initialState = "Started"
 

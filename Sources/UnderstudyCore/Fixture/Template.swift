@@ -9,7 +9,7 @@ import Foundation
 /// the fixture's path), `request.query.NAME` (the first value), `request.header.NAME`,
 /// `request.json/POINTER` (RFC 6901, into a JSON request body), `now` (ISO 8601, UTC),
 /// `now.epoch` (seconds), `now.epochMillis`. A missing value renders as the empty string.
-public struct Template: Sendable, Hashable {
+package struct Template: Sendable, Hashable {
     enum Part: Sendable, Hashable {
         case literal(String)
         case value(Expression)
@@ -105,7 +105,7 @@ public struct Template: Sendable, Hashable {
 }
 
 /// Why a template could not be compiled.
-public struct TemplateError: Error, Sendable {
+package struct TemplateError: Error, Sendable {
     public let reason: String
 }
 

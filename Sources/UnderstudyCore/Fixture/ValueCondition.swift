@@ -4,7 +4,7 @@ import Foundation
 ///
 /// In a fixture: a string (or number/boolean) for an exact value, an array for a repeated
 /// parameter, or an object `{"matches": REGEX}`, `{"present": true}`, `{"absent": true}`.
-public enum ValueCondition: Sendable, Hashable {
+package enum ValueCondition: Sendable, Hashable {
     /// Exactly one value, equal to this text (after percent-decoding).
     case equals(String)
     /// The parameter repeated, with exactly these values in this order.
@@ -71,7 +71,7 @@ public enum ValueCondition: Sendable, Hashable {
 }
 
 /// A compiled regular expression that remembers its source.
-public struct RegexPattern: @unchecked Sendable, Hashable {
+package struct RegexPattern: @unchecked Sendable, Hashable {
     // NSRegularExpression is immutable and documented thread-safe; hence @unchecked.
     private let expression: NSRegularExpression
     /// The pattern as written in the fixture.

@@ -1,5 +1,5 @@
 /// What an import wrote and what it left out.
-public struct HARImportSummary: Sendable {
+package struct HARImportSummary: Sendable {
     /// Fixtures written (one per imported entry; a body file beside a fixture is not counted).
     public let written: Int
     /// Entries not imported, in archive order, each with the reason.
@@ -9,7 +9,7 @@ public struct HARImportSummary: Sendable {
 }
 
 /// An archive entry that was not turned into a fixture.
-public struct HARSkippedEntry: Sendable, Hashable, CustomStringConvertible {
+package struct HARSkippedEntry: Sendable, Hashable, CustomStringConvertible {
     /// The entry's position in `log.entries`, from 0, as in the JSON path `$.log.entries[index]`.
     public let index: Int
     /// The request URL with the value of every secret query parameter replaced by `REDACTED`.
@@ -24,7 +24,7 @@ public struct HARSkippedEntry: Sendable, Hashable, CustomStringConvertible {
 /// An archive that could not be imported, located precisely: the file, and where in it
 /// (line and column for a syntax error, a JSON path like `$.log.entries[3].response.status`
 /// for a missing or malformed member), or the output file that could not be written.
-public struct HARImportError: Error, Sendable, CustomStringConvertible {
+package struct HARImportError: Error, Sendable, CustomStringConvertible {
     /// The archive, or the output file or folder that could not be written.
     public let file: String
     /// Where in the archive, for a problem with a value.

@@ -14,7 +14,7 @@ import Foundation
 /// token). Entries on other hosts, failed requests and repeats of an earlier request are
 /// skipped and listed in the summary; an archive that is not JSON or lacks a required member
 /// is an error naming the place.
-public enum HARImporter {
+package enum HARImporter {
     /// Imports the archive at `harPath` into `outputDirectory` (created if needed).
     ///
     /// Everything is checked before the first file is written; files are then written on all

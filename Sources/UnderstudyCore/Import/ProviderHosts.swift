@@ -2,7 +2,7 @@
 ///
 /// Used when importing recordings (HAR files) whose URLs name the real APIs; the server itself
 /// tells providers apart by path, since an app only swaps scheme and host.
-public enum ProviderHosts {
+package enum ProviderHosts {
     /// The provider name for each real API host, lower-cased.
     public static let providerByHost: [String: String] = [
         "api.yelp.com": "yelp",

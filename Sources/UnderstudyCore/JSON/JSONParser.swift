@@ -1,5 +1,5 @@
 /// A JSON syntax error, with the line and column where reading stopped.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong, e.g. "expected ',' or '}' after an object member".
     public let message: String
     /// 1-based line of the offending byte.
@@ -15,7 +15,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// It exists (rather than `JSONSerialization`) for three reasons: it reports line and
 /// column, it keeps numbers as written, and it is fast enough to load ten thousand fixtures
 /// at startup. Nesting is limited so a hostile document cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 

@@ -5,7 +5,7 @@ import Foundation
 /// Every fixture error carries one, so a message can say exactly which member was wrong.
 /// A path is a chain of links to its parent: the decoder makes one for every member it
 /// visits, so appending must be one small allocation, not a copy of the whole path.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     private let last: Link?
 
     private final class Link: Sendable {

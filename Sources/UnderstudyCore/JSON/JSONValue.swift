@@ -3,7 +3,7 @@
 /// Objects keep their members in a dictionary: JSON objects are unordered, and the writer
 /// sorts keys so re-recorded fixtures give reviewable diffs. Numbers keep the text they were
 /// written with, so a fixture's `32.9502711` or `1e3` is served back exactly as written.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -55,7 +55,7 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON number that remembers its source text and compares by numeric value.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number as written, e.g. `"4.0"` or `"-96.8406629"`.
     public let text: String
     /// The numeric value, for comparisons.

@@ -1,6 +1,6 @@
 /// Writes JSON values: compact for the wire, or pretty-printed with sorted keys for fixture
 /// files, so that a re-recorded fixture gives a small, reviewable diff.
-public enum JSONWriter {
+package enum JSONWriter {
     /// How to lay the text out.
     public enum Style: Sendable {
         /// No whitespace; object keys sorted, so output is deterministic.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value in a fixture tree that looks like a credential. It never holds the value itself.
-public struct LeakFinding: Sendable, Hashable, CustomStringConvertible {
+package struct LeakFinding: Sendable, Hashable, CustomStringConvertible {
     /// The file, relative to the tree's root.
     public let file: String
     /// Where in it: a JSON path (`$.request.headers.authorization`), `line N` in a text file,
@@ -24,7 +24,7 @@ public struct LeakFinding: Sendable, Hashable, CustomStringConvertible {
 /// whatever looks like a credential (see `CredentialShapes`). JSON files are walked value by
 /// value, so a random-looking value is judged by the name it sits under and reported by its
 /// JSON path; other files are searched as text.
-public enum LeakGate {
+package enum LeakGate {
     /// What a scan found.
     public struct Scan: Sendable {
         /// Files read.

@@ -5,7 +5,7 @@
 /// exact value, and each group is a hash table from those values to fixtures. A request
 /// therefore costs one lookup per group (usually one or two), whatever the number of
 /// fixtures. Only the candidates found are checked condition by condition.
-public struct FixtureIndex: Sendable {
+package struct FixtureIndex: Sendable {
     /// The fixtures, in file order; indices below refer to this array.
     public let fixtures: [Fixture]
     private let exact: [BucketKey: Bucket]

@@ -2,7 +2,7 @@
 ///
 /// `+` decodes to a space and `%XX` sequences to UTF-8, so `term=caf%C3%A9+bar`,
 /// `term=café%20bar` and `term=caf%c3%a9%20bar` are the same value.
-public struct QueryParameters: Sendable, Equatable {
+package struct QueryParameters: Sendable, Equatable {
     /// The parameters in order, decoded. Requests carry a handful of parameters, so lookups
     /// scan this list: cheaper per request than building a dictionary of arrays.
     public let pairs: [(name: String, value: String)]

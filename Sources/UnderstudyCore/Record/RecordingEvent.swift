@@ -25,7 +25,7 @@ public struct RecordedFixture: Sendable {
     /// What the response breaks in its operation's contract (kept: the fixture is still written).
     public let contractFindings: [String]
     /// How the response differs from the fixture it replaced.
-    public let drift: [DriftChange]
+    package let drift: [DriftChange]
     /// Milliseconds from forwarding to the fixture on disk.
     public let milliseconds: Int
 }

@@ -3,7 +3,7 @@
 ///
 /// Names are compared case-insensitively: Redaction's built-in lists, plus a pack's `secrets`
 /// (query parameters, headers, JSON member names) when recording.
-public struct Scrubbing: Sendable {
+package struct Scrubbing: Sendable {
     /// Secret query parameters and form fields, lower-cased.
     let queryNames: Set<String>
     /// Secret headers, lower-cased.

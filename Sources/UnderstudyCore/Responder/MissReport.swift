@@ -14,7 +14,7 @@ public struct MissReport: Sendable {
     }
 
     /// The report as JSON (the body of the 404).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var query: [String: JSONValue] = [:]
         for name in request.query.names {
             let values = Redaction.isSecretParameter(name) ? [Redaction.placeholder] : request.query.values(name)

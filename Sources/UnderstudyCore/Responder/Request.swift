@@ -19,7 +19,7 @@ public struct Request: Sendable {
     /// The decoded path segments, split on demand: only template matching needs them.
     var pathSegments: [Substring] { RequestPath.segments(of: path) }
     /// The query parameters, decoded, in order.
-    public let query: QueryParameters
+    package let query: QueryParameters
 
     /// Whether the client is on this machine; the admin API answers others only with a token.
     public let fromLoopback: Bool

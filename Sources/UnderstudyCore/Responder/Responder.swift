@@ -14,7 +14,7 @@ public final class Responder: Sendable {
     public static let maximumSessions = 1024
 
     /// The fixtures and their index.
-    public let index: FixtureIndex
+    package let index: FixtureIndex
     /// The state of requests without a session header.
     public let defaultSession: ResponderSession
     /// The default session's record of requests.
@@ -24,7 +24,7 @@ public final class Responder: Sendable {
     private let sessions = Locked((byID: [String: ResponderSession](), order: [String]()))
 
     /// Set when one provider is served alone at the root of its port.
-    public let mount: ProviderMount?
+    package let mount: ProviderMount?
     /// The providers' contracts and behaviours; `nil` answers from fixtures alone.
     public let contracts: Contracts?
     /// The time templates read and delays wait on; a `ManualClock` in tests.
@@ -50,7 +50,7 @@ public final class Responder: Sendable {
     ///   - contracts: when given, requests are checked against their provider's contract and
     ///     its behaviours (credentials, quotas, page tokens, token expiry, conditional GET)
     ///     before fixtures answer.
-    public init(
+    package init(
         fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
         delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20
     ) {

@@ -27,7 +27,7 @@ public struct Response: Sendable {
 
     /// A JSON response. Understudy's own answers (misses, the admin API) are pretty-printed:
     /// people read them in a terminal or a failure message more often than programs do.
-    public static func json(_ value: JSONValue, status: Int = 200, headers: [HeaderField] = [], style: JSONWriter.Style = .pretty) -> Response {
+    package static func json(_ value: JSONValue, status: Int = 200, headers: [HeaderField] = [], style: JSONWriter.Style = .pretty) -> Response {
         Response(
             status: status, headers: [HeaderField(name: "Content-Type", value: "application/json")] + headers,
             body: JSONWriter.bytes(value, style: style))

@@ -17,7 +17,7 @@
 ///
 /// Compile once, validate many times: the schema becomes a tree of small nodes with regular
 /// expressions precompiled, and validation builds no strings until it has a finding.
-public struct JSONSchema: Sendable {
+package struct JSONSchema: Sendable {
     private let nodes: [SchemaNode]
     private let entry: Int
 

@@ -2,7 +2,7 @@
 ///
 /// Compilation refuses anything it would otherwise have to ignore (an unsupported keyword, a
 /// `$ref` it cannot follow), so a contract's constraint is never silently dropped.
-public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     /// RFC 6901 pointer of the offending schema or keyword, e.g.
     /// `/components/schemas/Business/properties/rating/nullable`.
     public var pointer: String

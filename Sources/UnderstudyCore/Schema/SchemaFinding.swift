@@ -1,6 +1,6 @@
 /// One way an instance breaks a schema: where in the instance, which keyword, and both sides
 /// in words.
-public struct SchemaFinding: Sendable, Hashable, CustomStringConvertible {
+package struct SchemaFinding: Sendable, Hashable, CustomStringConvertible {
     /// RFC 6901 pointer into the instance, `""` for the root, e.g. `/businesses/3/rating`.
     public var instancePath: String
     /// Pointer of the failing keyword in the root document, e.g.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading and writing whole files with few system calls, and writing atomically.
-public enum FileBytes {
+package enum FileBytes {
     /// An I/O failure naming the file and the system's reason.
     public struct IOError: Error, CustomStringConvertible, Sendable {
         public let path: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// A value guarded by a lock. Foundation's `NSLock` keeps this module free of newer
 /// standard-library availability requirements on Apple platforms.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 

@@ -1,6 +1,6 @@
 /// Which request values are credentials, so they never reach a journal, a log or an error
 /// message. Names are compared case-insensitively.
-public enum Redaction {
+package enum Redaction {
     /// What a secret is replaced with wherever it would be shown.
     public static let placeholder = "REDACTED"
 

@@ -1,7 +1,7 @@
 /// A small, fast, seedable generator (SplitMix64): reproducible delays and fuzz cases need the
 /// same numbers on every platform and in every run, which `SystemRandomNumberGenerator` does
 /// not give.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

@@ -1,7 +1,7 @@
 /// `understudy verify`: every fixture against its provider's contract (its request fits an
 /// operation, its answers fit the responses declared for their status) and every pack's own
 /// answers against its schemas. See docs/contracts.md, "Verifying fixtures".
-public struct ContractVerifier: Sendable {
+package struct ContractVerifier: Sendable {
     public let contracts: Contracts
     /// The fixtures' root folder: fixture files are read again from it, to name JSON paths as written.
     public let fixturesRoot: String

@@ -1,7 +1,7 @@
 /// What `understudy verify` found: findings by file (a fixture relative to the fixtures root,
 /// or a pack relative to the contracts folder) and JSON path, notes that are information
 /// only, and how many fixtures cover each operation's declared statuses.
-public struct VerifyReport: Sendable {
+package struct VerifyReport: Sendable {
     /// Every way a fixture or a pack breaks a contract: packs first, then fixtures by file.
     public let findings: [FixtureProblem]
     /// What was not checked and why (`template: body not checked`); never a failure.
@@ -18,7 +18,7 @@ public struct VerifyReport: Sendable {
 }
 
 /// How many fixtures answer one operation, per status it declares.
-public struct OperationCoverage: Sendable, Hashable {
+package struct OperationCoverage: Sendable, Hashable {
     public let provider: String
     public let operationID: String
     public let method: String
