@@ -37,15 +37,12 @@ public final class LiveServer: Sendable {
     ///   - limits: what one client may ask (sizes, timeouts, connections) and the answers past them.
     ///   - group: the event loops; the process-wide singleton by default, so starting many
     ///     servers (one per test) costs no threads.
-    ///   - recorder: when recording, what answers the requests it claims (misses, or all)
-    ///     instead of the responder.
     public static func start(
         responder: Responder,
         host: String = "127.0.0.1",
         port: Int = 0,
         limits: ServerLimits = .standard,
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        recorder: Recorder? = nil
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> LiveServer {
         let connections = ConnectionCount()
         let decoderLimits = {
@@ -70,7 +67,7 @@ public final class LiveServer: Sendable {
                     channel.closeFuture.whenComplete { _ in connections.release() }
                     // NIO parses requests; responses are encoded whole by RequestHandler.
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
-                    try pipeline.addHandler(RequestHandler(responder: responder, recorder: recorder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false))
+                    try pipeline.addHandler(RequestHandler(responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false))
                 }
             }
             .bind(host: host, port: port)
@@ -85,10 +82,9 @@ public final class LiveServer: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         limits: ServerLimits = .standard,
-        recorder: Recorder? = nil,
         _ body: (LiveServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(responder: responder, host: host, port: port, limits: limits, recorder: recorder)
+        let server = try await start(responder: responder, host: host, port: port, limits: limits)
         do {
             let result = try await body(server)
             try await server.shutdown()

@@ -23,8 +23,6 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     private let responder: Responder
-    /// Takes over misses (or every request) while recording; `nil` when serving.
-    private let recorder: Recorder?
     private let limits: ServerLimits
     private let fromLoopback: Bool
     /// Closes the connection when the next request does not arrive complete in time.
@@ -40,9 +38,8 @@ final class RequestHandler: ChannelDuplexHandler {
     private var active = true
     private var readPending = false
 
-    init(responder: Responder, recorder: Recorder? = nil, limits: ServerLimits, fromLoopback: Bool) {
+    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool) {
         self.responder = responder
-        self.recorder = recorder
         self.limits = limits
         self.fromLoopback = fromLoopback
     }
@@ -93,32 +90,31 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     private func answer(_ received: Received, context: ChannelHandlerContext) {
-        let response: Response
-        if received.bodyTooLarge {
-            response = Response.json(["understudy": ["error": .string("request body larger than \(limits.maximumBodySize) bytes")]], status: 413)
-        } else {
-            let head = received.head
-            let request = Request(
-                method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { HeaderField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback)
-            response = responder.respond(to: request)
-            if let recorder, recorder.claims(request, replayed: response) {
-                record(request, replayed: response, for: received, context: context)
-                return
-            }
+        guard !received.bodyTooLarge else {
+            let response = Response.json(["understudy": ["error": .string("request body larger than \(limits.maximumBodySize) bytes")]], status: 413)
+            deliver(response, for: received, context: context)
+            return
         }
-        deliver(response, for: received, context: context)
+        let head = received.head
+        let request = Request(
+            method: head.method.rawValue, target: head.uri,
+            headers: head.headers.map { HeaderField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback)
+        if let response = responder.respondNow(to: request) {
+            deliver(response, for: received, context: context)
+        } else {
+            awaitAnswer(to: request, for: received, context: context)
+        }
     }
 
-    /// Hands a request to the recorder and sends its answer when it comes; requests that
-    /// arrive meanwhile on this connection wait their turn, as behind a delay.
-    private func record(_ request: Request, replayed: Response, for received: Received, context: ChannelHandlerContext) {
-        guard let recorder else { return }
+    /// Asks the responder for an answer that needs waiting (the real provider's, while
+    /// recording) and sends it when it comes; requests that arrive meanwhile on this
+    /// connection wait their turn, as behind a delay.
+    private func awaitAnswer(to request: Request, for received: Received, context: ChannelHandlerContext) {
         busy = true
         let loop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: loop)
-        Task {
-            let response = await recorder.respond(to: request, replayed: replayed)
+        Task { [responder] in
+            let response = await responder.respond(to: request)
             loop.execute {
                 let (handler, context) = bound.value
                 if handler.active { handler.deliver(response, for: received, context: context) }

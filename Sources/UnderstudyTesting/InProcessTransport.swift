@@ -57,11 +57,14 @@ final class InProcessURLProtocol: URLProtocol {
         let target = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let headers = (request.allHTTPHeaderFields ?? [:]).map { HeaderField(name: $0.key, value: $0.value) }
-        let response = responder.respond(to: Request(method: request.httpMethod ?? "GET", target: target, headers: headers, body: Self.body(of: request)))
-        // A delayed answer is delivered from the clock's thread. URLProtocol is not Sendable,
-        // but one instance serves one load, and nothing else touches it meanwhile.
+        let received = Request(method: request.httpMethod ?? "GET", target: target, headers: headers, body: Self.body(of: request))
+        // The answer is delivered from a task or the clock's thread. URLProtocol is not
+        // Sendable, but one instance serves one load, and nothing else touches it meanwhile.
         let loading = UncheckedSendable(self)
-        responder.clock.schedule(after: response.delay) { loading.value.deliver(response, for: url) }
+        Task {
+            let response = await responder.respond(to: received)
+            responder.clock.schedule(after: response.delay) { loading.value.deliver(response, for: url) }
+        }
     }
 
     override func stopLoading() {}

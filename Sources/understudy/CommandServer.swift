@@ -6,9 +6,9 @@ import UnderstudyServer
 /// What `serve` and `record` share: listening, with a message that says what to do when the
 /// port is taken, and running until SIGINT or SIGTERM.
 enum CommandServer {
-    static func start(responder: Responder, host: String, port: Int, recorder: Recorder? = nil) async throws -> LiveServer {
+    static func start(responder: Responder, host: String, port: Int) async throws -> LiveServer {
         do {
-            return try await LiveServer.start(responder: responder, host: host, port: port, recorder: recorder)
+            return try await LiveServer.start(responder: responder, host: host, port: port)
         } catch {
             throw ValidationError("cannot listen on \(host):\(port): \(error)\(port != 0 ? " (is the port in use? --port 0 picks a free one)" : "")")
         }

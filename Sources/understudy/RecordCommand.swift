@@ -96,7 +96,7 @@ struct RecordCommand: AsyncParsableCommand {
         let recorder = Recorder(
             mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,
             upstream: URLSessionUpstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
-        let server = try await CommandServer.start(responder: Responder(fixtures: fixtures), host: host, port: port, recorder: recorder)
+        let server = try await CommandServer.start(responder: Responder(fixtures: fixtures, recorder: recorder), host: host, port: port)
         Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
         for pack in packs.packs {
             let origin = recorder.origin(for: pack.provider) ?? "(none: pass --upstream \(pack.provider)=URL)"

@@ -14,29 +14,29 @@ import Testing
             contracts: try Contracts.load(from: bundledContractsPath), clock: ManualClock())
     }
 
-    private func search(_ responder: Responder, session: String) -> Int {
-        responder.respond(to: Request(method: "GET", target: Self.search, headers: [
+    private func search(_ responder: Responder, session: String) async -> Int {
+        await responder.respond(to: Request(method: "GET", target: Self.search, headers: [
             HeaderField(name: "Authorization", value: "Bearer FAKE-understudy-yelp-api-key"),
             HeaderField(name: Responder.sessionHeader, value: session),
         ])).status
     }
 
-    @Test func eachSessionHasItsOwnQuotaAndResetForgetsTheCount() throws {
+    @Test func eachSessionHasItsOwnQuotaAndResetForgetsTheCount() async throws {
         let responder = try responder()
         responder.session("a").setQuotaLimit(1, for: "yelp")
         responder.session("b").setQuotaLimit(1, for: "yelp")
-        #expect(search(responder, session: "a") == 200)
-        #expect(search(responder, session: "a") == 429)
-        #expect(search(responder, session: "b") == 200)
+        #expect(await search(responder, session: "a") == 200)
+        #expect(await search(responder, session: "a") == 429)
+        #expect(await search(responder, session: "b") == 200)
         #expect(responder.session("a").journal.entries.map(\.status) == [200, 429])
         responder.session("a").reset()
-        #expect(search(responder, session: "a") == 200)  // the pack's own limit (5000) again
+        #expect(await search(responder, session: "a") == 200)  // the pack's own limit (5000) again
     }
 
-    @Test func withoutContractsTheSameRequestsAreAnsweredFromFixturesAlone() throws {
+    @Test func withoutContractsTheSameRequestsAreAnsweredFromFixturesAlone() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let plain = Responder(fixtures: try FixtureLoader.load(from: root.appendingPathComponent("fixtures").path))
-        let noKey = plain.respond(to: Request(method: "GET", target: Self.search.replacingOccurrences(of: "limit=20", with: "limit=100")))
+        let noKey = await plain.respond(to: Request(method: "GET", target: Self.search.replacingOccurrences(of: "limit=20", with: "limit=100")))
         #expect(noKey.status == 404)  // a miss: no fixture, and no contract to answer it
         #expect(plain.journal.violationCount == 0)
     }

@@ -22,7 +22,7 @@ struct ContainmentTests {
         ])
     }
 
-    @Test func linksInsideTheTreeWorkAndLoopsEnd() throws {
+    @Test func linksInsideTheTreeWorkAndLoopsEnd() async throws {
         let tree = try TemporaryFixtures()
         defer { tree.remove() }
         try tree.write("feed/real.png", bytes: [1, 2, 3])
@@ -31,7 +31,7 @@ struct ContainmentTests {
         try FileManager.default.createSymbolicLink(atPath: tree.root + "/feed/loop", withDestinationPath: tree.root)  // the root again
         let responder = Responder(fixtures: try tree.load())
         #expect(responder.index.fixtures.count == 1)
-        #expect(responder.respond(to: Request(method: "GET", target: "/img")).body == [1, 2, 3])
+        #expect(await responder.respond(to: Request(method: "GET", target: "/img")).body == [1, 2, 3])
     }
 
     @Test func anOversizedFixtureFileIsAProblemNotAnExhaustedMemory() throws {

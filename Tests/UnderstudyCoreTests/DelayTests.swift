@@ -29,21 +29,24 @@ struct DelayTests {
         for bad in ["-1", "uniform:300-50", "uniform:5", "lognormal:0,1", "soon"] { #expect(Delay.parse(bad) == nil, "\(bad)") }
     }
 
-    @Test func fixturesAndTheDefaultSetTheDelayAndResetRewindsIt() throws {
+    @Test func fixturesAndTheDefaultSetTheDelayAndResetRewindsIt() async throws {
         let tree = try TemporaryFixtures()
         defer { tree.remove() }
         try tree.write("yelp/slow.json", fixtureJSON(path: "/slow", response: #"{"delay": {"uniform": {"min": 100, "max": 900}}, "text": "x"}"#))
         try tree.write("yelp/plain.json", fixtureJSON(path: "/plain"))
         try tree.write("yelp/drip.json", fixtureJSON(path: "/drip", response: #"{"delay": 0, "dribble": {"duration": 1500, "chunks": 3}, "text": "abcdef"}"#))
         let responder = Responder(fixtures: try tree.load(), defaultDelay: .fixed(milliseconds: 40), delaySeed: 42)
-        let get = { (path: String) in responder.respond(to: Request(method: "GET", target: path)) }
-        let first = (0..<3).map { _ in get("/slow").delay }
+        let get = { (path: String) in await responder.respond(to: Request(method: "GET", target: path)) }
+        var first: [TimeInterval] = []
+        for _ in 0..<3 { first.append(await get("/slow").delay) }
         #expect(first.allSatisfy { (0.1...0.9).contains($0) })
-        #expect(get("/plain").delay == 0.04)
-        #expect(get("/drip").dribble == Dribble(duration: 1.5, chunks: 3))
-        #expect(get("/drip").delay == 0)
+        #expect(await get("/plain").delay == 0.04)
+        #expect(await get("/drip").dribble == Dribble(duration: 1.5, chunks: 3))
+        #expect(await get("/drip").delay == 0)
         responder.reset()
-        #expect((0..<3).map { _ in get("/slow").delay } == first)
+        var again: [TimeInterval] = []
+        for _ in 0..<3 { again.append(await get("/slow").delay) }
+        #expect(again == first)
     }
 
     @Test func delayMistakesAreReported() throws {

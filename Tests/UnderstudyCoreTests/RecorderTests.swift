@@ -72,7 +72,7 @@ struct RecorderTests {
         let recorder = recorder(root: tree.root, upstream: upstream)
         let sent = Self.requests(yelp: Self.yelpKey, google: Self.googleKey, graph: Self.graphToken, secret: Self.appSecret, code: Self.code)
         var answers: [Response] = []
-        for request in sent { answers.append(await recorder.respond(to: request, replayed: missAnswer)) }
+        for request in sent { answers.append(await recorder.answer(request)) }
         #expect(answers.map(\.status) == Array(repeating: 200, count: sent.count))
         #expect(recorder.summary.recorded.count == sent.count)
 
@@ -96,7 +96,7 @@ struct RecorderTests {
         let others = Self.requests(
             yelp: "yelpOTHERkey000", google: "AIzaOTHER", graph: "EAAOTHER", secret: "other-secret", code: "other-code")
         for (request, recorded) in zip(others, answers) {
-            let replayed = responder.respond(to: request)
+            let replayed = await responder.respond(to: request)
             #expect(replayed.headerValue(MissReport.headerName) == nil, "\(request.method) \(request.target): \(String(decoding: replayed.body, as: UTF8.self))")
             #expect(replayed.status == recorded.status)
             #expect(replayed.body == recorded.body)
@@ -108,11 +108,11 @@ struct RecorderTests {
         defer { tree.remove() }
         let upstream = Self.providers()
         let recorder = recorder(root: tree.root, upstream: upstream)
-        let exchange = await recorder.respond(
-            to: clientRequest("/v19.0/oauth/access_token?client_id=1&client_secret=\(Self.appSecret)&code=\(Self.code)"), replayed: missAnswer)
+        let exchange = await recorder.answer(
+            clientRequest("/v19.0/oauth/access_token?client_id=1&client_secret=\(Self.appSecret)&code=\(Self.code)"))
         let token = try JSONParser.parse(exchange.body)["access_token"]?.stringValue ?? ""
         #expect(token.hasPrefix("FAKE-understudy-access-token-"))
-        let me = await recorder.respond(to: clientRequest("/v19.0/me?fields=id&access_token=\(token)"), replayed: missAnswer)
+        let me = await recorder.answer(clientRequest("/v19.0/me?fields=id&access_token=\(token)"))
         #expect(upstream.requests.withLock { $0.last?.url.contains("access_token=\(Self.issued)") } == true)
         // The echo of the real token in paging.next is the placeholder again.
         #expect(contains(me.body, token) && !contains(me.body, Self.issued))
@@ -130,7 +130,7 @@ struct RecorderTests {
             ("/v3/businesses/search?term=pizza", []),
             ("/v3/businesses/search?term=pizza", [("Authorization", "Bearer FAKE-revoked-yelp-api-key")]),
         ]
-        for (target, headers) in targets { _ = await recorder.respond(to: clientRequest(target, headers: headers), replayed: missAnswer) }
+        for (target, headers) in targets { _ = await recorder.answer(clientRequest(target, headers: headers)) }
         let fixtures = try tree.load()
         #expect(fixtures.count == targets.count)
         let conditions = Set(fixtures.map {
@@ -152,7 +152,7 @@ struct RecorderTests {
         let key = RecordingPlan(request: request, route: try #require(contracts.route(request))).key
         let count = 12
         let answers = await withTaskGroup(of: Response.self) { group in
-            for _ in 0..<count { group.addTask { await recorder.respond(to: request, replayed: missAnswer) } }
+            for _ in 0..<count { group.addTask { await recorder.answer(request) } }
             // Open the gate only once every other request waits on the first one's flight.
             var rounds = 0
             while await recorder.flights.waiting(for: key) < count - 1, rounds < 100_000 {
@@ -176,7 +176,7 @@ struct RecorderTests {
         let recorder = Recorder(
             mode: .missing, root: tree.root, contracts: contracts, upstreamOverrides: ["google": "http://user:pw@127.0.0.1:9"],
             upstream: upstream)
-        let answer = await recorder.respond(to: clientRequest("/maps/api/place/details/json?place_id=x&key=\(Self.googleKey)"), replayed: missAnswer)
+        let answer = await recorder.answer(clientRequest("/maps/api/place/details/json?place_id=x&key=\(Self.googleKey)"))
         #expect(answer.status == 502)
         let body = try JSONParser.parse(answer.body)
         #expect(body["understudy"]?["upstream"] == "http://127.0.0.1:9")
@@ -186,7 +186,7 @@ struct RecorderTests {
         #expect(recorder.summary.failures.count == 1 && !recorder.summary.failures[0].contains(Self.googleKey))
         // Another Understudy standing in as the upstream, without a fixture: its miss report is no answer to record.
         let understudy = StubUpstream { _ in StubUpstream.json("{}", status: 404, headers: [HeaderField(name: MissReport.headerName, value: "1")]) }
-        let miss = await self.recorder(root: tree.root, upstream: understudy).respond(to: clientRequest("/v3/businesses/nope"), replayed: missAnswer)
+        let miss = await self.recorder(root: tree.root, upstream: understudy).answer(clientRequest("/v3/businesses/nope"))
         #expect(miss.status == 502 && everyFile(under: tree.root).isEmpty)
     }
 
@@ -196,7 +196,7 @@ struct RecorderTests {
         let decoded = StubUpstream { _ in
             StubUpstream.json(#"{"restaurants": []}"#, headers: [HeaderField(name: "Content-Encoding", value: "gzip"), HeaderField(name: "Content-Length", value: "31")])
         }
-        let answer = await recorder(root: tree.root, upstream: decoded).respond(to: clientRequest("/br-codingexams/restaurants.json"), replayed: missAnswer)
+        let answer = await recorder(root: tree.root, upstream: decoded).answer(clientRequest("/br-codingexams/restaurants.json"))
         #expect(answer.status == 200 && answer.headerValue("Content-Encoding") == nil)
         let fixture = try #require(try tree.load().first)
         #expect(fixture.responses[0].headers.map { $0.name.lowercased() } == ["content-type"])
@@ -205,7 +205,7 @@ struct RecorderTests {
         let compressed = StubUpstream { _ in
             .success(UpstreamResponse(status: 200, headers: [HeaderField(name: "Content-Encoding", value: "gzip")], body: [0x1F, 0x8B, 8, 0, 0]))
         }
-        let refused = await recorder(root: tree.root, upstream: compressed).respond(to: clientRequest("/br-codingexams/other.json"), replayed: missAnswer)
+        let refused = await recorder(root: tree.root, upstream: compressed).answer(clientRequest("/br-codingexams/other.json"))
         #expect(refused.status == 502)
         #expect(try tree.load().count == 1)
     }
@@ -221,8 +221,7 @@ struct RecorderTests {
         try tree.write("yelp/other.json", fixtureJSON(path: "/v3/businesses/{id}", headers: #"{"authorization": {"matches": "^Bearer .+"}}"#))
         let upstream = StubUpstream { _ in StubUpstream.json(#"{"id": "WEq", "rating": "4.5", "photos": [{"url": "a", "width": 1}], "hours": []}"#) }
         let recorder = recorder(.all, root: tree.root, upstream: upstream, existing: try tree.load())
-        let answer = await recorder.respond(
-            to: clientRequest("/v3/businesses/WEq", headers: [("Authorization", "Bearer \(Self.yelpKey)")]), replayed: Response(status: 200))
+        let answer = await recorder.answer(clientRequest("/v3/businesses/WEq", headers: [("Authorization", "Bearer \(Self.yelpKey)")]))
         #expect(answer.status == 200)
         let recorded = try #require(recorder.summary.recorded.first)
         #expect(recorded.file == "yelp/details/marlowes.json" && recorded.replaced)
@@ -237,12 +236,28 @@ struct RecorderTests {
         #expect(try replaced.responses[0].bodyBytes() == answer.body)
     }
 
-    @Test func modesDecideWhatIsForwarded() {
-        let miss = missAnswer, hit = Response(status: 200)
-        let request = clientRequest("/v3/x"), admin = clientRequest("/__understudy/journal")
-        #expect(!RecordMode.never.forwards(request, replayed: miss))
-        #expect(RecordMode.missing.forwards(request, replayed: miss) && !RecordMode.missing.forwards(request, replayed: hit))
-        #expect(RecordMode.all.forwards(request, replayed: hit) && !RecordMode.all.forwards(admin, replayed: miss))
+    @Test func modesDecideWhatIsForwarded() async throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/hit.json", fixtureJSON(path: "/v3/hit"))
+        let fixtures = try tree.load()
+        let upstream = StubUpstream { _ in StubUpstream.json("{}") }
+        /// Which of a miss, a hit and an admin request reach the upstream in `mode`.
+        func forwarded(_ mode: RecordMode) async -> [String] {
+            let before = upstream.requests.withLock { $0.count }
+            let responder = Responder(fixtures: fixtures, recorder: recorder(mode, root: tree.root + "/" + mode.rawValue, upstream: upstream))
+            var sent: [String] = []
+            for target in ["/v3/miss", "/v3/hit", "/__understudy/journal"] {
+                let count = upstream.requests.withLock { $0.count }
+                _ = await responder.respond(to: clientRequest(target))
+                if upstream.requests.withLock({ $0.count }) > count { sent.append(target) }
+            }
+            #expect(upstream.requests.withLock { $0.count } == before + sent.count)
+            return sent
+        }
+        #expect(await forwarded(.never) == [])
+        #expect(await forwarded(.missing) == ["/v3/miss"])
+        #expect(await forwarded(.all) == ["/v3/miss", "/v3/hit"])
         #expect(UpstreamRequest.forwardedHeaders([
             HeaderField(name: "Connection", value: "keep-alive, X-Hop"), HeaderField(name: "X-Hop", value: "1"), HeaderField(name: "Host", value: "h"),
             HeaderField(name: "Accept-Encoding", value: "gzip"), HeaderField(name: "X-Understudy-Session", value: "s"),

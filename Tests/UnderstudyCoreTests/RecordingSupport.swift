@@ -70,3 +70,11 @@ func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
     guard !pattern.isEmpty, haystack.count >= pattern.count else { return false }
     return (0...(haystack.count - pattern.count)).contains { start in haystack[start..<(start + pattern.count)].elementsEqual(pattern) }
 }
+
+extension Recorder {
+    /// What the client gets when a recording responder hands this recorder `request`: the
+    /// recorder's answer, or the miss report when it does not forward the request.
+    func answer(_ request: Request) async -> Response {
+        await record(request).response ?? missAnswer
+    }
+}

@@ -31,46 +31,48 @@ struct ScenarioTests {
         return Responder(fixtures: try tree.load())
     }
 
-    private func send(_ responder: Responder, _ method: String, _ target: String, body: String = "") -> Response {
-        responder.respond(to: Request(method: method, target: target, body: Array(body.utf8)))
+    private func send(_ responder: Responder, _ method: String, _ target: String, body: String = "") async -> Response {
+        await responder.respond(to: Request(method: method, target: target, body: Array(body.utf8)))
     }
 
     private func json(_ response: Response) -> JSONValue? { try? JSONParser.parse(response.body) }
 
-    @Test func aFlowChangesTheAnswers() throws {
+    @Test func aFlowChangesTheAnswers() async throws {
         let responder = try responder(Self.favorites)
-        #expect(json(send(responder, "GET", "/favorites")) == [])
-        #expect(send(responder, "POST", "/favorites").status == 201)
-        #expect(json(send(responder, "GET", "/favorites")) == [["id": "thai-star"]])
+        #expect(await json(send(responder, "GET", "/favorites")) == [])
+        #expect(await send(responder, "POST", "/favorites").status == 201)
+        #expect(await json(send(responder, "GET", "/favorites")) == [["id": "thai-star"]])
         #expect(responder.scenarios == ["favorites": "Added"])
-        #expect(send(responder, "DELETE", "/favorites/thai-star").status == 204)
-        #expect(json(send(responder, "GET", "/favorites")) == [])
+        #expect(await send(responder, "DELETE", "/favorites/thai-star").status == 204)
+        #expect(await json(send(responder, "GET", "/favorites")) == [])
     }
 
-    @Test func aMissNamesTheStateItWasIn() throws {
+    @Test func aMissNamesTheStateItWasIn() async throws {
         let responder = try responder(Self.favorites)
-        let miss = send(responder, "DELETE", "/favorites/thai-star")
+        let miss = await send(responder, "DELETE", "/favorites/thai-star")
         #expect(miss.status == 404)
         let mismatches = json(miss)?["understudy"]?["nearMisses"]?.arrayValue?.first?["mismatches"]
         #expect(mismatches == [["condition": "scenario.favorites", "expected": "state \"Added\"", "actual": "state \"Started\""]])
     }
 
-    @Test func adminEndpointsShowSetAndResetStates() throws {
+    @Test func adminEndpointsShowSetAndResetStates() async throws {
         let responder = try responder(Self.favorites)
-        #expect(json(send(responder, "GET", "/__understudy/scenarios")) == ["scenarios": ["favorites": "Started"]])
-        #expect(send(responder, "PUT", "/__understudy/scenarios/favorites", body: #"{"state": "Added"}"#).status == 200)
-        #expect(json(send(responder, "GET", "/favorites")) == [["id": "thai-star"]])
-        #expect(send(responder, "PUT", "/__understudy/scenarios/nope", body: #"{"state": "X"}"#).status == 404)
-        #expect(send(responder, "PUT", "/__understudy/scenarios/favorites", body: "not json").status == 400)
-        _ = send(responder, "POST", "/__understudy/reset")
+        #expect(await json(send(responder, "GET", "/__understudy/scenarios")) == ["scenarios": ["favorites": "Started"]])
+        #expect(await send(responder, "PUT", "/__understudy/scenarios/favorites", body: #"{"state": "Added"}"#).status == 200)
+        #expect(await json(send(responder, "GET", "/favorites")) == [["id": "thai-star"]])
+        #expect(await send(responder, "PUT", "/__understudy/scenarios/nope", body: #"{"state": "X"}"#).status == 404)
+        #expect(await send(responder, "PUT", "/__understudy/scenarios/favorites", body: "not json").status == 400)
+        _ = await send(responder, "POST", "/__understudy/reset")
         #expect(responder.scenarios == ["favorites": "Started"])
     }
 
-    @Test func concurrentRequestsSeeOneTransition() throws {
+    @Test func concurrentRequestsSeeOneTransition() async throws {
         let responder = try responder(Self.favorites)
         let created = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: 64) { _ in
-            if send(responder, "POST", "/favorites").status == 201 { created.withLock { $0 += 1 } }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<64 {
+                group.addTask { if await send(responder, "POST", "/favorites").status == 201 { created.withLock { $0 += 1 } } }
+            }
         }
         // Only the first POST found the list empty; the rest had no fixture in state Added.
         #expect(created.withLock { $0 } == 1)

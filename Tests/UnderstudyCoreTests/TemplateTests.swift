@@ -19,7 +19,7 @@ struct TemplateTests {
         return error.problems.map(\.description)
     }
 
-    @Test func rendersRequestValuesIntoAJSONBody() throws {
+    @Test func rendersRequestValuesIntoAJSONBody() async throws {
         let responder = try responder([
             "yelp/details.json": """
                 {"understudy": 1, "request": {"method": "POST", "path": "/v3/businesses/{id}/echo"},
@@ -29,7 +29,7 @@ struct TemplateTests {
                    "line": "{{request.method}} {{request.path}}", "missing": "<{{request.query.nope}}>", "plain": "no placeholders"}}}
                 """,
         ])
-        let response = responder.respond(to: Request(
+        let response = await responder.respond(to: Request(
             method: "POST", target: "/v3/businesses/thai-star/echo?term=pad+thai&limit=20",
             headers: [HeaderField(name: "User-Agent", value: "LunchApp/1.0")],
             body: Array(#"{"user": {"name": "Dana"}, "tags": ["a", 1]}"#.utf8)))
@@ -39,7 +39,7 @@ struct TemplateTests {
         ])
     }
 
-    @Test func readsTheServersClockNotTheMachines() throws {
+    @Test func readsTheServersClockNotTheMachines() async throws {
         let clock = ManualClock()
         let responder = try responder([
             "facebook/token.json": """
@@ -48,19 +48,19 @@ struct TemplateTests {
                    "text": "issued {{now.epoch}} ms {{now.epochMillis}}"}}
                 """,
         ], clock: clock)
-        let first = responder.respond(to: Request(method: "GET", target: "/debug_token"))
+        let first = await responder.respond(to: Request(method: "GET", target: "/debug_token"))
         #expect(String(decoding: first.body, as: UTF8.self) == "issued 1767225600 ms 1767225600000")
         #expect(first.headerValue("Date-Echo") == "2026-01-01T00:00:00Z")
         clock.advance(by: 90.5)
-        let later = responder.respond(to: Request(method: "GET", target: "/debug_token"))
+        let later = await responder.respond(to: Request(method: "GET", target: "/debug_token"))
         #expect(String(decoding: later.body, as: UTF8.self) == "issued 1767225690 ms 1767225690500")
     }
 
-    @Test func withoutTemplateTrueBracesAreServedAsWritten() throws {
+    @Test func withoutTemplateTrueBracesAreServedAsWritten() async throws {
         let responder = try responder([
             "feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"text": "{{request.path}}"}}"#,
         ])
-        #expect(String(decoding: responder.respond(to: Request(method: "GET", target: "/a")).body, as: UTF8.self) == "{{request.path}}")
+        #expect(String(decoding: await responder.respond(to: Request(method: "GET", target: "/a")).body, as: UTF8.self) == "{{request.path}}")
     }
 
     @Test func mistakesAreReportedWhenFixturesLoad() throws {

@@ -91,10 +91,10 @@ struct LimitsTests {
         }
     }
 
-    @Test func withoutATokenTheAdminAPIAnswersLocalClientsOnly() {
+    @Test func withoutATokenTheAdminAPIAnswersLocalClientsOnly() async {
         let responder = Responder(fixtures: [])
-        #expect(responder.respond(to: Request(method: "GET", target: "/__understudy/health", fromLoopback: true)).status == 200)
-        let remote = responder.respond(to: Request(method: "GET", target: "/__understudy/health", fromLoopback: false))
+        #expect(await responder.respond(to: Request(method: "GET", target: "/__understudy/health", fromLoopback: true)).status == 200)
+        let remote = await responder.respond(to: Request(method: "GET", target: "/__understudy/health", fromLoopback: false))
         #expect(remote.status == 403)
         #expect(String(decoding: remote.body, as: UTF8.self).contains("--admin-token"))
     }

@@ -110,7 +110,7 @@ struct RecordingServerTests {
         var recorded: [Seen] = []
         try await LiveServer.withServer(responder: Responder(fixtures: setA)) { upstream in
             let recorder = try recorder(into: treeB, upstream: upstream)
-            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: recorder) { proxy in
+            try await LiveServer.withServer(responder: Responder(fixtures: [], recorder: recorder)) { proxy in
                 for request in requests { recorded.append(try await send(request, to: proxy)) }
             }
             #expect(recorder.summary.failures.isEmpty, "\(recorder.summary.failures)")
@@ -158,7 +158,7 @@ struct RecordingServerTests {
         let setA = try FixtureLoader.load(from: Self.bundledFixtures)
         let upstreamResponder = Responder(fixtures: setA)
         try await LiveServer.withServer(responder: upstreamResponder) { upstream in
-            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: try recorder(into: tree, upstream: upstream)) { proxy in
+            try await LiveServer.withServer(responder: Responder(fixtures: [], recorder: try recorder(into: tree, upstream: upstream))) { proxy in
                 let request = UpstreamRequest(
                     method: "GET", url: "/br-codingexams/restaurants.json", headers: [HeaderField(name: "Accept", value: "application/json")])
                 let answers = try await withThrowingTaskGroup(of: Seen.self) { group in
@@ -182,7 +182,7 @@ struct RecordingServerTests {
         let key = Self.secrets["key"]!
         try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: slow))) { upstream in
             let recorder = try recorder(into: tree, upstream: upstream, timeout: 0.3)
-            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: recorder) { proxy in
+            try await LiveServer.withServer(responder: Responder(fixtures: [], recorder: recorder)) { proxy in
                 let timedOut = try await send(
                     UpstreamRequest(method: "GET", url: "/v3/businesses/search?term=x", headers: [HeaderField(name: "Authorization", value: "Bearer \(key)")]), to: proxy)
                 #expect(timedOut.status == 502)
@@ -197,7 +197,7 @@ struct RecordingServerTests {
         let nowhere = Recorder(
             mode: .missing, root: tree, contracts: try Contracts.load(from: Self.contractsPath),
             upstreamOverrides: ["google": "http://127.0.0.1:\(closedPort)"], upstream: URLSessionUpstream(timeout: 5))
-        try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: nowhere) { proxy in
+        try await LiveServer.withServer(responder: Responder(fixtures: [], recorder: nowhere)) { proxy in
             let refused = try await send(UpstreamRequest(method: "GET", url: "/maps/api/place/details/json?place_id=x&key=\(key)"), to: proxy)
             #expect(refused.status == 502)
             #expect(try JSONParser.parse(refused.body)["understudy"]?["reason"] == "cannot connect (connection refused)")
@@ -217,7 +217,7 @@ struct RecordingServerTests {
              "response": {"headers": {"Content-Type": "application/json", "Content-Encoding": "gzip"}, "base64": "\#(compressed)"}}
             """#.utf8).write(to: URL(fileURLWithPath: gzip + "/feed/gzip.json"))
         try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: gzip))) { upstream in
-            try await LiveServer.withServer(responder: Responder(fixtures: []), recorder: try recorder(into: tree, upstream: upstream)) { proxy in
+            try await LiveServer.withServer(responder: Responder(fixtures: [], recorder: try recorder(into: tree, upstream: upstream))) { proxy in
                 let answer = try await send(UpstreamRequest(method: "GET", url: "/br-codingexams/restaurants.json"), to: proxy)
                 #expect(answer.status == 200 && answer.headers["content-encoding"] == nil)
             }

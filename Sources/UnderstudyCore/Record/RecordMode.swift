@@ -6,15 +6,4 @@ public enum RecordMode: String, Sendable, CaseIterable {
     case missing
     /// Forward every request and re-record it, replacing the fixture it matched.
     case all
-
-    /// Whether a request the responder answered with `replayed` goes upstream. The admin API
-    /// never does.
-    public func forwards(_ request: Request, replayed: Response) -> Bool {
-        guard request.path != Responder.adminPrefix, !request.path.hasPrefix(Responder.adminPrefix + "/") else { return false }
-        switch self {
-        case .never: return false
-        case .missing: return replayed.headerValue(MissReport.headerName) == "1"
-        case .all: return true
-        }
-    }
 }

@@ -23,9 +23,9 @@ public final class Recorder: Sendable {
     private let replaceable: [RequestPattern: Fixture]
     private let onEvent: @Sendable (RecordingEvent) -> Void
     private let ledger = SecretLedger()
-    let flights = SingleFlight<Response>()
-    /// Answers recorded in this run, by request key: replayed in mode `missing`.
-    private let answers = Locked([String: Response]())
+    let flights = SingleFlight<RecordingOutcome>()
+    /// Answers recorded in this run, with their fixture files, by request key: replayed in mode `missing`.
+    private let answers = Locked([String: (response: Response, file: String)]())
     /// Files this run wrote, so a later recording of the same key replaces its own file.
     private let written = Locked(Set<String>())
     private let tally = Locked(RecordingSummary())
@@ -63,20 +63,23 @@ public final class Recorder: Sendable {
     /// The totals so far.
     public var summary: RecordingSummary { tally.withLock { $0 } }
 
-    /// Whether the recorder answers `request` (which the responder answered with `replayed`);
-    /// when it does not, the replay stands and is counted.
-    public func claims(_ request: Request, replayed: Response) -> Bool {
-        if mode.forwards(request, replayed: replayed) { return true }
-        if !request.path.hasPrefix(Responder.adminPrefix) { tally.withLock { $0.replayed += 1 } }
-        return false
+    /// Whether the responder hands the recorder the requests no fixture answers (modes
+    /// `missing` and `all`).
+    public var forwardsMisses: Bool { mode != .never }
+    /// Whether the responder hands the recorder every request (mode `all`).
+    public var forwardsEverything: Bool { mode == .all }
+
+    /// Counts a request the fixtures answered, for the summary.
+    func noteReplayed() {
+        tally.withLock { $0.replayed += 1 }
     }
 
-    /// The answer to a request the recorder claimed.
-    public func respond(to request: Request, replayed: Response) async -> Response {
+    /// Forwards `request` to its provider's real origin and records the answer.
+    public func record(_ request: Request) async -> RecordingOutcome {
         let shown = Redaction.target(request.target)
         guard let route = contracts.route(request) else {
             skip(request.method, shown, "no provider's routes hold \(request.path); answered from the fixtures")
-            return replayed
+            return .notForwarded
         }
         let provider = route.pack.provider
         guard let origin = overrides[provider] ?? route.upstream else {
@@ -87,15 +90,15 @@ public final class Recorder: Sendable {
         let plan = RecordingPlan(request: real, route: route)
         if mode == .missing, let earlier = answers.withLock({ $0[plan.key] }) {
             tally.withLock { $0.replayed += 1 }
-            return earlier
+            return .replayed(earlier.response, file: earlier.file)
         }
         return await flights.run(plan.key) { [self] in
-            if mode == .missing, let earlier = answers.withLock({ $0[plan.key] }) { return earlier }
+            if mode == .missing, let earlier = answers.withLock({ $0[plan.key] }) { return .replayed(earlier.response, file: earlier.file) }
             return await record(real, plan: plan, route: route, origin: origin, shown: shown)
         }
     }
 
-    private func record(_ request: Request, plan: RecordingPlan, route: ContractRoute, origin: String, shown: String) async -> Response {
+    private func record(_ request: Request, plan: RecordingPlan, route: ContractRoute, origin: String, shown: String) async -> RecordingOutcome {
         let started = ContinuousClock.now
         let answer: UpstreamResponse
         do {
@@ -110,10 +113,13 @@ public final class Recorder: Sendable {
         if encoding != "identity", answer.body.starts(with: [0x1F, 0x8B]) {
             return fail(request, origin: origin, reason: "the body is still \(encoding)-compressed; nothing was recorded")
         }
-        guard case .fixture(var fixture) = plan.fixture(for: answer) else {
-            if case .skipped(let reason) = plan.fixture(for: answer) { skip(request.method, shown, reason) }
+        var fixture: ImportedFixture
+        switch plan.fixture(for: answer) {
+        case .fixture(let planned): fixture = planned
+        case .skipped(let reason):
+            skip(request.method, shown, reason)
             let (body, _) = BodyScrubber.scrubbed(answer.body, secrets: plan.secrets, rules: plan.rules)
-            return Response(status: answer.status, headers: [], body: body)
+            return .passedOn(Response(status: answer.status, headers: [], body: body), reason: reason)
         }
         let (body, replacedMembers) = fixture.body.map { _ in BodyScrubber.scrubbed(answer.body, secrets: fixture.secrets, rules: fixture.rules) } ?? ([], [])
         fixture.baseName = ImportedFileName.base(method: fixture.method, path: fixture.path, requestKey: fixture.requestKey)
@@ -139,7 +145,7 @@ public final class Recorder: Sendable {
         }
         written.withLock { _ = $0.insert(fixture.file) }
         let response = Response(status: answer.status, headers: decoded.responses[0].headers, body: body)
-        answers.withLock { $0[plan.key] = response }
+        answers.withLock { $0[plan.key] = (response, fixture.file) }
         for secret in plan.secrets + replacedMembers where !plan.rules.keeps(secret.value) {
             ledger.learn(plan.rules.placeholder(name: secret.name, value: secret.value), standsFor: secret.value)
         }
@@ -152,7 +158,7 @@ public final class Recorder: Sendable {
             milliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000))
         tally.withLock { $0.recorded.append(recorded) }
         onEvent(.recorded(recorded))
-        return response
+        return .recorded(response, recorded)
     }
 
     /// A name no other fixture has: the stable name, or it with `-2`, `-3`… when a file this
@@ -187,12 +193,12 @@ public final class Recorder: Sendable {
         onEvent(.skipped(method: method, target: shown, reason: reason))
     }
 
-    private func fail(_ request: Request, origin: String, reason: String) -> Response {
+    private func fail(_ request: Request, origin: String, reason: String) -> RecordingOutcome {
         let upstream = RecordedURL.redacted(origin)
         let shown = Redaction.target(request.target)
         tally.withLock { $0.failures.append("\(request.method) \(shown): \(upstream): \(reason)") }
         onEvent(.failed(method: request.method, target: shown, upstream: upstream, reason: reason))
-        return Response.json(
+        let response = Response.json(
             [
                 "understudy": [
                     "error": "recording failed: the upstream gave no usable answer; nothing was written",
@@ -201,5 +207,6 @@ public final class Recorder: Sendable {
                     "request": ["method": .string(request.method), "path": .string(request.path)],
                 ]
             ], status: 502, headers: [HeaderField(name: "X-Understudy-Upstream-Failure", value: "1")])
+        return .failed(response, reason: reason)
     }
 }

@@ -2,6 +2,22 @@ import Foundation
 
 /// What happened to one request, as the journal keeps it. Credentials are redacted.
 public struct JournalEntry: Sendable {
+    /// Who answered a request.
+    public enum Answer: Sendable, Hashable {
+        /// A loaded fixture, by file.
+        case fixture(String)
+        /// The real provider, while recording: the exchange was written as this fixture.
+        case recorded(String)
+        /// The real provider, while recording, whose answer could not be a fixture: passed on, not written.
+        case forwarded(reason: String)
+        /// Nobody: the upstream gave no usable answer while recording (a 502), for this reason.
+        case upstreamFailure(reason: String)
+        /// The provider's contract or behaviours, with the pack answer's name (`yelp: validationError`).
+        case provider(String)
+        /// No fixture: the closest ones and why each failed.
+        case miss([NearMiss])
+    }
+
     /// Position in the order received, from 1; counts on across evictions from the buffer.
     public let sequence: Int
     /// When it was answered.
@@ -15,15 +31,28 @@ public struct JournalEntry: Sendable {
     public var target: String { Redaction.target(rawTarget) }
     /// The status answered.
     public let status: Int
-    /// The fixture that answered, or `nil` for a miss or an admin request.
-    public let fixture: String?
-    /// For a miss: the closest fixtures and why each failed.
-    public let nearMisses: [NearMiss]?
+    /// Who answered.
+    public let answer: Answer
     /// How the request broke its provider's contract, if it did.
     public let violation: ContractViolation?
-    /// The provider answer a contract or behaviour gave instead of a fixture (`yelp: validationError`).
-    public let answeredBy: String?
 
+    /// The fixture that answered (loaded, or recorded by this request), or `nil`.
+    public var fixture: String? {
+        switch answer {
+        case .fixture(let file), .recorded(let file): file
+        default: nil
+        }
+    }
+    /// For a miss: the closest fixtures and why each failed.
+    public var nearMisses: [NearMiss]? {
+        if case .miss(let nearMisses) = answer { return nearMisses }
+        return nil
+    }
+    /// The provider answer a contract or behaviour gave instead of a fixture (`yelp: validationError`).
+    public var answeredBy: String? {
+        if case .provider(let name) = answer { return name }
+        return nil
+    }
     /// Whether no fixture matched.
     public var isMiss: Bool { nearMisses != nil }
 
@@ -35,10 +64,17 @@ public struct JournalEntry: Sendable {
             "target": .string(target),
             "status": .number(JSONNumber(status)),
         ]
-        if let fixture { members["fixture"] = .string(fixture) }
-        if let nearMisses { members["nearMisses"] = .array(nearMisses.map(\.json)) }
+        switch answer {
+        case .fixture(let file): members["fixture"] = .string(file)
+        case .recorded(let file):
+            members["fixture"] = .string(file)
+            members["recorded"] = true
+        case .forwarded(let reason): members["forwarded"] = .string(reason)
+        case .upstreamFailure(let reason): members["upstreamFailure"] = .string(reason)
+        case .provider(let name): members["answeredBy"] = .string(name)
+        case .miss(let nearMisses): members["nearMisses"] = .array(nearMisses.map(\.json))
+        }
         if let violation { members["violation"] = violation.json }
-        if let answeredBy { members["answeredBy"] = .string(answeredBy) }
         return .object(members)
     }
 }
@@ -68,18 +104,14 @@ public final class Journal: Sendable {
         State(entries: RingBuffer(capacity: capacity), unmatched: RingBuffer(capacity: capacity), violations: RingBuffer(capacity: capacity))
     }
 
-    func record(
-        method: String, target: String, status: Int, fixture: String?, nearMisses: [NearMiss]?, violation: ContractViolation? = nil,
-        answeredBy: String? = nil
-    ) {
+    func record(method: String, target: String, status: Int, answer: JournalEntry.Answer, violation: ContractViolation? = nil) {
         let now = Date()
         state.withLock { state in
             state.received += 1
             let entry = JournalEntry(
-                sequence: state.received, time: now, method: method, rawTarget: target, status: status, fixture: fixture, nearMisses: nearMisses,
-                violation: violation, answeredBy: answeredBy)
+                sequence: state.received, time: now, method: method, rawTarget: target, status: status, answer: answer, violation: violation)
             state.entries.append(entry)
-            if nearMisses != nil {
+            if entry.isMiss {
                 state.misses += 1
                 state.unmatched.append(entry)
             }

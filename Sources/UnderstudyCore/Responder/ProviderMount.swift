@@ -2,7 +2,7 @@
 /// answer at the root of its own port: an SDK configured with the base URL
 /// `https://api.yelp.com/v3` asks for `/businesses/search`, which is the fixture path
 /// `/v3/businesses/search`. (The provider packs of the contracts issue will carry these.)
-package struct ProviderMount: Sendable, Hashable {
+public struct ProviderMount: Sendable, Hashable {
     /// The provider (`yelp`, `google`, `facebook`, `feed`).
     public let provider: String
     /// The real base URL an app is configured with.

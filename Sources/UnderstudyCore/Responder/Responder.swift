@@ -24,7 +24,7 @@ public final class Responder: Sendable {
     private let sessions = Locked((byID: [String: ResponderSession](), order: [String]()))
 
     /// Set when one provider is served alone at the root of its port.
-    package let mount: ProviderMount?
+    public let mount: ProviderMount?
     /// The providers' contracts and behaviours; `nil` answers from fixtures alone.
     public let contracts: Contracts?
     /// The time templates read and delays wait on; a `ManualClock` in tests.
@@ -33,6 +33,9 @@ public final class Responder: Sendable {
     public let defaultDelay: Delay?
     /// Seeds random delays: the same seed gives the same delays in every run.
     public let delaySeed: UInt64
+    /// While recording, what answers the requests no fixture answers (or, in mode `all`, every
+    /// request) from the real provider; `nil` when serving.
+    public let recorder: Recorder?
     /// When set, every admin request must carry it in `X-Understudy-Admin-Token`; when not,
     /// the admin API answers clients on this machine only.
     public let adminToken: String?
@@ -50,10 +53,13 @@ public final class Responder: Sendable {
     ///   - contracts: when given, requests are checked against their provider's contract and
     ///     its behaviours (credentials, quotas, page tokens, token expiry, conditional GET)
     ///     before fixtures answer.
-    package init(
+    ///   - recorder: when recording, forwards what the fixtures do not answer (or everything,
+    ///     in mode `all`) to the real provider and writes the answers as fixtures.
+    public init(
         fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
-        delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20
+        delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20, recorder: Recorder? = nil
     ) {
+        self.recorder = recorder
         self.adminToken = adminToken
         self.contracts = contracts
         self.mount = mount
@@ -66,36 +72,82 @@ public final class Responder: Sendable {
         bodies = BodyStore(budget: bodyCacheBytes)
     }
 
-    /// The answer to `request`: the admin API, a fixture's response, or a miss report.
-    public func respond(to request: Request) -> Response {
+    /// The answer to `request`, and every decision about it: the admin API, the provider's
+    /// contract and behaviours, the fixtures (with their sequences, scenarios, overrides,
+    /// delays and faults), recording, or a miss report; and its one journal entry.
+    ///
+    /// Transports only carry bytes: they frame the request, call this, and play the answer
+    /// (its delay, dribble or fault) on the server's clock.
+    public func respond(to request: Request) async -> Response {
+        switch decide(request, recording: recorder != nil) {
+        case .answer(let response):
+            return response
+        case .forward(let forwarding):
+            if let response = await forward(forwarding) { return response }
+            guard case .answer(let response) = decide(request, recording: false) else { preconditionFailure("decided to forward while not recording") }
+            return response
+        }
+    }
+
+    /// The answer to `request` when giving it needs no waiting, which is every answer but one
+    /// from the real provider while recording; `nil` then, and the transport calls `respond(to:)`.
+    /// An event loop answers with it in place, without a hop to a task.
+    package func respondNow(to request: Request) -> Response? {
+        guard case .answer(let response) = decide(request, recording: recorder != nil) else { return nil }
+        return response
+    }
+
+    /// What a request needs: an answer now, or the real provider's (recording).
+    private enum Decision {
+        case answer(Response)
+        case forward(Forwarding)
+    }
+
+    /// A request on its way to the recorder, with what its journal entry needs.
+    private struct Forwarding {
+        let request: Request
+        let asked: Request
+        let session: ResponderSession
+        let violation: ContractViolation?
+    }
+
+    /// Every decision but the waiting: `recording` false answers everything here (a request
+    /// the recorder did not forward is answered as if serving).
+    private func decide(_ request: Request, recording: Bool) -> Decision {
         let session = session(for: request)
-        if request.path == Self.adminPrefix || request.path.hasPrefix(Self.adminPrefix + "/") {
-            return AdminAPI(responder: self, session: session).respond(to: request)
+        if Self.isAdminPath(request.path) {
+            return .answer(AdminAPI(responder: self, session: session).respond(to: request))
         }
         let mounted = mount?.mounted(request)
+        let asked = mounted ?? request
+        if recording, let recorder, recorder.forwardsEverything {
+            return .forward(Forwarding(request: request, asked: asked, session: session, violation: nil))
+        }
         var gate: ProviderGate?
         var outcome = ProviderGate.Outcome()
         if let contracts, let route = mounted.flatMap(contracts.route) ?? contracts.route(request) {
-            gate = ProviderGate(route: route, request: mounted ?? request, state: session.behaviours, now: clock.now)
+            gate = ProviderGate(route: route, request: asked, state: session.behaviours, now: clock.now)
             outcome = gate!.before()
             if var answer = outcome.answer {
                 ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &answer)
                 session.journal.record(
-                    method: request.method, target: request.target, status: answer.status, fixture: nil, nearMisses: nil,
-                    violation: outcome.violation, answeredBy: outcome.answeredBy)
-                return answer
+                    method: request.method, target: request.target, status: answer.status, answer: .provider(outcome.answeredBy ?? route.pack.provider),
+                    violation: outcome.violation)
+                return .answer(answer)
             }
         }
         guard let (fixture, matched) = match(request, mounted: mounted, in: session) else {
-            let asked = mounted ?? request
+            if recording, let recorder, recorder.forwardsMisses {
+                return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
+            }
             let nearMisses = index.nearMisses(for: asked, scenarioState: session.scenarioState)
             var response = MissReport(request: asked, nearMisses: nearMisses).response
             ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &response)
             session.journal.record(
-                method: request.method, target: request.target, status: response.status, fixture: nil, nearMisses: nearMisses,
-                violation: outcome.violation)
-            return response
+                method: request.method, target: request.target, status: response.status, answer: .miss(nearMisses), violation: outcome.violation)
+            return .answer(response)
         }
+        recorder?.noteReplayed()
         let chosen = fixture.responses[session.nextPosition(in: fixture)]
         var response = render(chosen, of: fixture, for: matched)
         response.dribble = chosen.dribble
@@ -107,8 +159,24 @@ public final class Responder: Sendable {
         if let fault = override?.fault { response.fault = fault }
         gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
         session.journal.record(
-            method: request.method, target: request.target, status: response.status, fixture: fixture.file, nearMisses: nil,
-            violation: outcome.violation)
+            method: request.method, target: request.target, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation)
+        return .answer(response)
+    }
+
+    /// Whether `path` is the admin API's: the reserved prefix itself or anything below it.
+    static func isAdminPath(_ path: String) -> Bool {
+        path.hasPrefix(adminPrefix) && (path.utf8.count == adminPrefix.utf8.count || path.utf8.dropFirst(adminPrefix.utf8.count).first == UInt8(ascii: "/"))
+    }
+
+    /// The recorder's answer and its journal entry, or `nil` when the recorder did not forward
+    /// the request (no provider holds its path) and the responder answers it itself.
+    private func forward(_ forwarding: Forwarding) async -> Response? {
+        guard let recorder else { return nil }
+        let outcome = await recorder.record(forwarding.asked)
+        guard let response = outcome.response, let answer = outcome.journalAnswer else { return nil }
+        let request = forwarding.request
+        forwarding.session.journal.record(
+            method: request.method, target: request.target, status: response.status, answer: answer, violation: forwarding.violation)
         return response
     }
 
