@@ -64,4 +64,52 @@ struct SessionTests {
         #expect(responder.session("s0").journal.receivedCount == 0)  // a fresh one
         #expect(responder.session("s\(Responder.maximumSessions)").id == "s\(Responder.maximumSessions)")
     }
+
+    @Test func theLeastRecentlyUsedSessionIsForgottenNotTheOldest() async throws {
+        let responder = try responder()
+        _ = await send(responder, "GET", "/seq", session: "kept")
+        for i in 1...Responder.maximumSessions {
+            _ = responder.session("s\(i)")
+            if i == Responder.maximumSessions / 2 { _ = await send(responder, "GET", "/seq", session: "kept") }  // used again
+        }
+        #expect(responder.session("kept").journal.receivedCount == 2)
+        #expect(responder.session("s1").journal.receivedCount == 0)
+    }
+
+    /// 16 sessions of 64 requests with 20 KB targets would hold 20 MB of journal; the
+    /// responder's byte budget (1 MB here) keeps them to it, dropping the oldest entries first
+    /// and then the least recently used sessions, while the counts stay true.
+    @Test func journalsStayWithinTheirByteBudget() async throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("google/seq.json", #"{"understudy": 1, "request": {"method": "GET", "path": "/seq"}, "response": {"text": "ok"}}"#)
+        let budget = 1 << 20
+        let responder = Responder(fixtures: try tree.load(), journalBytes: budget)
+        let long = String(repeating: "a", count: 20_000)
+        var peak = 0
+        for session in 0..<16 {
+            for request in 0..<64 {
+                _ = await send(responder, "GET", "/seq?n=\(request)&pad=\(long)", session: "s\(session)")
+                peak = max(peak, responder.journalBudget.bytes)
+            }
+        }
+        #expect(peak <= budget + 25_000)  // within the budget but for the entry that crossed it
+        let last = responder.session("s15").journal
+        #expect(last.receivedCount == 64)
+        #expect(last.entries.last?.target.hasPrefix("/seq?n=63&") == true)
+        #expect(last.entries.count < 64 && last.entries.count >= ResponderSession.minimumKept)
+        // The oldest sessions went first; a miss in the default session survives the traffic.
+        _ = await send(responder, "GET", "/nothing?pad=\(long)", session: nil)
+        for request in 0..<64 { _ = await send(responder, "GET", "/seq?n=\(request)&pad=\(long)", session: nil) }
+        #expect(responder.journal.unmatched.count == 1)
+        #expect(responder.journalBudget.bytes <= budget + 25_000)
+    }
+
+    @Test func aResetGivesBackItsJournalsBytes() async throws {
+        let responder = try responder()
+        for _ in 0..<10 { _ = await send(responder, "GET", "/seq", session: "a") }
+        #expect(responder.journalBudget.bytes > 0)
+        responder.session("a").reset()
+        #expect(responder.journalBudget.bytes == 0)
+    }
 }

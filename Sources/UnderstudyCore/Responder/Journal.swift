@@ -1,179 +1,80 @@
-import Foundation
+/// A session's record of requests, read as the test or the admin API sees it: the most
+/// recent requests, and separately the most recent misses and contract violations, so a burst
+/// of matched traffic cannot push a miss out of sight.
+///
+/// A view of its session: what it reads is the session's state at that moment.
+public struct Journal: Sendable {
+    let session: ResponderSession
 
-/// What happened to one request, as the journal keeps it. Credentials are redacted.
-public struct JournalEntry: Sendable {
-    /// Who answered a request.
-    public enum Answer: Sendable, Hashable {
-        /// A loaded fixture, by file.
-        case fixture(String)
-        /// The real provider, while recording: the exchange was written as this fixture.
-        case recorded(String)
-        /// The real provider, while recording, whose answer could not be a fixture: passed on, not written.
-        case forwarded(reason: String)
-        /// Nobody: the upstream gave no usable answer while recording (a 502), for this reason.
-        case upstreamFailure(reason: String)
-        /// The provider's contract or behaviours, with the pack answer's name (`yelp: validationError`).
-        case provider(String)
-        /// No fixture: the closest ones and why each failed.
-        case miss([NearMiss])
-    }
-
-    /// Position in the order received, from 1; counts on across evictions from the buffer.
-    public let sequence: Int
-    /// When it was answered.
-    public let time: Date
-    /// The method.
-    public let method: String
-    /// The request target as received; read it through `target`.
-    let rawTarget: String
-    /// The request target, with secret query values replaced by `REDACTED`. Redacted when
-    /// read rather than when recorded, to keep the cost off the hot path.
-    public var target: String { Redaction.target(rawTarget) }
-    /// The status answered.
-    public let status: Int
-    /// Who answered.
-    public let answer: Answer
-    /// How the request broke its provider's contract, if it did.
-    public let violation: ContractViolation?
-
-    /// The fixture that answered (loaded, or recorded by this request), or `nil`.
-    public var fixture: String? {
-        switch answer {
-        case .fixture(let file), .recorded(let file): file
-        default: nil
-        }
-    }
-    /// For a miss: the closest fixtures and why each failed.
-    public var nearMisses: [NearMiss]? {
-        if case .miss(let nearMisses) = answer { return nearMisses }
-        return nil
-    }
-    /// The provider answer a contract or behaviour gave instead of a fixture (`yelp: validationError`).
-    public var answeredBy: String? {
-        if case .provider(let name) = answer { return name }
-        return nil
-    }
-    /// Whether no fixture matched.
-    public var isMiss: Bool { nearMisses != nil }
-
-    var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "sequence": .number(JSONNumber(sequence)),
-            "time": .string(ISO8601DateFormatter().string(from: time)),
-            "method": .string(method),
-            "target": .string(target),
-            "status": .number(JSONNumber(status)),
-        ]
-        switch answer {
-        case .fixture(let file): members["fixture"] = .string(file)
-        case .recorded(let file):
-            members["fixture"] = .string(file)
-            members["recorded"] = true
-        case .forwarded(let reason): members["forwarded"] = .string(reason)
-        case .upstreamFailure(let reason): members["upstreamFailure"] = .string(reason)
-        case .provider(let name): members["answeredBy"] = .string(name)
-        case .miss(let nearMisses): members["nearMisses"] = .array(nearMisses.map(\.json))
-        }
-        if let violation { members["violation"] = violation.json }
-        return .object(members)
-    }
-}
-
-/// A bounded record of requests: the most recent ones, and separately the most recent
-/// misses, so a burst of matched traffic cannot push a miss out of sight.
-public final class Journal: Sendable {
-    /// How many entries each buffer keeps.
-    public let capacity: Int
-    private let state: Locked<State>
-
-    private struct State {
-        var received = 0
-        var misses = 0
-        var violationCount = 0
-        var entries: RingBuffer<JournalEntry>
-        var unmatched: RingBuffer<JournalEntry>
-        var violations: RingBuffer<JournalEntry>
-    }
-
-    public init(capacity: Int = 1000) {
-        self.capacity = max(1, capacity)
-        state = Locked(Self.empty(capacity: max(1, capacity)))
-    }
-
-    private static func empty(capacity: Int) -> State {
-        State(entries: RingBuffer(capacity: capacity), unmatched: RingBuffer(capacity: capacity), violations: RingBuffer(capacity: capacity))
-    }
-
-    func record(method: String, target: String, status: Int, answer: JournalEntry.Answer, violation: ContractViolation? = nil) {
-        let now = Date()
-        state.withLock { state in
-            state.received += 1
-            let entry = JournalEntry(
-                sequence: state.received, time: now, method: method, rawTarget: target, status: status, answer: answer, violation: violation)
-            state.entries.append(entry)
-            if entry.isMiss {
-                state.misses += 1
-                state.unmatched.append(entry)
-            }
-            if violation != nil {
-                state.violationCount += 1
-                state.violations.append(entry)
-            }
-        }
-    }
-
+    /// How many entries each of its buffers keeps.
+    public var capacity: Int { session.read { $0.journal.capacity } }
     /// The kept entries, oldest first.
-    public var entries: [JournalEntry] { state.withLock { $0.entries.elements } }
+    public var entries: [JournalEntry] { session.read { $0.journal.entries.elements } }
     /// The kept misses, oldest first.
-    public var unmatched: [JournalEntry] { state.withLock { $0.unmatched.elements } }
+    public var unmatched: [JournalEntry] { session.read { $0.journal.unmatched.elements } }
     /// Requests received since the last reset, including those no longer kept.
-    public var receivedCount: Int { state.withLock { $0.received } }
+    public var receivedCount: Int { session.read { $0.journal.received } }
     /// Misses since the last reset, including those no longer kept.
-    public var missCount: Int { state.withLock { $0.misses } }
+    public var missCount: Int { session.read { $0.journal.misses } }
     /// The kept requests that broke their provider's contract, oldest first.
-    public var violations: [JournalEntry] { state.withLock { $0.violations.elements } }
+    public var violations: [JournalEntry] { session.read { $0.journal.violations.elements } }
     /// Contract violations since the last reset, including those no longer kept.
-    public var violationCount: Int { state.withLock { $0.violationCount } }
-
-    /// Forgets everything.
-    public func reset() {
-        state.withLock { state in
-            state = Self.empty(capacity: capacity)
-        }
-    }
+    public var violationCount: Int { session.read { $0.journal.violationCount } }
 }
 
-/// A fixed-capacity buffer that overwrites its oldest element.
-struct RingBuffer<Element> {
-    private var storage: [Element] = []
-    private var next = 0
+/// What a journal holds, as a value inside its session's state: three bounded buffers and the
+/// counts that outlive them.
+///
+/// Bounded twice: by entries per buffer (`capacity`) and, with the other sessions of its
+/// responder, by bytes (see `JournalBudget`), since one entry can carry a 64 KB target.
+struct JournalRecords {
     let capacity: Int
+    var received = 0
+    var misses = 0
+    var violationCount = 0
+    var entries: RingBuffer<JournalEntry>
+    var unmatched: RingBuffer<JournalEntry>
+    var violations: RingBuffer<JournalEntry>
+    /// The estimated bytes of the kept entries (an entry in two buffers counts twice).
+    private(set) var bytes = 0
 
     init(capacity: Int) {
-        self.capacity = capacity
+        self.capacity = max(1, capacity)
+        entries = RingBuffer(capacity: self.capacity)
+        unmatched = RingBuffer(capacity: self.capacity)
+        violations = RingBuffer(capacity: self.capacity)
     }
 
-    mutating func append(_ element: Element) {
-        if storage.count < capacity {
-            storage.append(element)
-        } else {
-            storage[next] = element
+    /// Keeps `entry`; returns how many bytes the journal grew by (negative when it shrank).
+    mutating func append(_ entry: JournalEntry) -> Int {
+        let before = bytes
+        received += 1
+        keep(entry, in: \.entries)
+        if entry.isMiss {
+            misses += 1
+            keep(entry, in: \.unmatched)
         }
-        next = (next + 1) % capacity
+        if entry.violation != nil {
+            violationCount += 1
+            keep(entry, in: \.violations)
+        }
+        return bytes - before
     }
 
-    var elements: [Element] {
-        storage.count < capacity ? storage : Array(storage[next...] + storage[..<next])
+    private mutating func keep(_ entry: JournalEntry, in buffer: WritableKeyPath<JournalRecords, RingBuffer<JournalEntry>>) {
+        bytes += entry.estimatedBytes
+        if let overwritten = self[keyPath: buffer].append(entry) { bytes -= overwritten.estimatedBytes }
     }
-}
 
-extension NearMiss {
-    var json: JSONValue {
-        .object([
-            "fixture": .string(file),
-            "mismatches": .array(mismatches.map { mismatch in
-                .object(["condition": .string(mismatch.condition), "expected": .string(mismatch.expected), "actual": .string(mismatch.actual)])
-            }),
-        ])
+    /// Drops the oldest kept entry, from the general buffer first (misses and violations are
+    /// what a reader looks for), keeping at least `keeping` entries in each buffer; returns the
+    /// bytes freed, 0 when there is nothing left to drop.
+    mutating func dropOldest(keeping: Int) -> Int {
+        for buffer in [\JournalRecords.entries, \.unmatched, \.violations] where self[keyPath: buffer].count > keeping {
+            guard let dropped = self[keyPath: buffer].removeFirst() else { continue }
+            bytes -= dropped.estimatedBytes
+            return dropped.estimatedBytes
+        }
+        return 0
     }
 }

@@ -10,7 +10,7 @@ public final class Responder: Sendable {
 
     /// The header that puts a request in a session of its own.
     public static let sessionHeader = "X-Understudy-Session"
-    /// The most named sessions kept; past it, the oldest is forgotten.
+    /// The most named sessions kept; past it, the least recently used is forgotten.
     public static let maximumSessions = 1024
 
     /// The fixtures and their index.
@@ -20,8 +20,9 @@ public final class Responder: Sendable {
     /// The default session's record of requests.
     public var journal: Journal { defaultSession.journal }
     private let bodies: BodyStore
-    private let journalCapacity: Int
-    private let sessions = Locked((byID: [String: ResponderSession](), order: [String]()))
+    private let sessions: SessionTable
+    /// The bytes all sessions' journals may hold together.
+    let journalBudget: JournalBudget
 
     /// Set when one provider is served alone at the root of its port.
     public let mount: ProviderMount?
@@ -44,7 +45,10 @@ public final class Responder: Sendable {
     ///   - fixtures: the fixtures to answer from.
     ///   - mount: for a provider served alone, its base path, put in front of request paths
     ///     that lack it (paths that already carry it, or that only match without it, still work).
-    ///   - journalCapacity: how many requests (and, separately, misses) the journal keeps.
+    ///   - journalCapacity: how many requests (and, separately, misses) each session's journal keeps.
+    ///   - journalBytes: how many bytes all sessions' journals may hold together (entries with
+    ///     long targets count for what they hold): past it, the oldest entries and then the
+    ///     least recently used sessions are forgotten.
     ///   - bodyCacheBytes: how many bytes of body files to keep in memory.
     ///   - clock: the time templates read (`now`) and delays wait on.
     ///   - defaultDelay: the delay of fixtures that name none.
@@ -57,7 +61,8 @@ public final class Responder: Sendable {
     ///     in mode `all`) to the real provider and writes the answers as fixtures.
     public init(
         fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
-        delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, bodyCacheBytes: Int = 32 << 20, recorder: Recorder? = nil
+        delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, journalBytes: Int = 64 << 20, bodyCacheBytes: Int = 32 << 20,
+        recorder: Recorder? = nil
     ) {
         self.recorder = recorder
         self.adminToken = adminToken
@@ -66,9 +71,14 @@ public final class Responder: Sendable {
         self.clock = clock
         self.defaultDelay = defaultDelay
         self.delaySeed = delaySeed
-        index = FixtureIndex(fixtures)
-        self.journalCapacity = journalCapacity
-        defaultSession = ResponderSession(id: nil, index: index, journalCapacity: journalCapacity)
+        let index = FixtureIndex(fixtures)
+        let budget = JournalBudget(maximumBytes: journalBytes)
+        self.index = index
+        journalBudget = budget
+        defaultSession = ResponderSession(id: nil, index: index, journalCapacity: journalCapacity, budget: budget)
+        sessions = SessionTable(maximumSessions: Self.maximumSessions) { id in
+            ResponderSession(id: id, index: index, journalCapacity: journalCapacity, budget: budget)
+        }
         bodies = BodyStore(budget: bodyCacheBytes)
     }
 
@@ -130,9 +140,7 @@ public final class Responder: Sendable {
             outcome = gate!.before()
             if var answer = outcome.answer {
                 ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &answer)
-                session.journal.record(
-                    method: request.method, target: request.target, status: answer.status, answer: .provider(outcome.answeredBy ?? route.pack.provider),
-                    violation: outcome.violation)
+                journal(request, in: session, status: answer.status, answer: .provider(outcome.answeredBy ?? route.pack.provider), violation: outcome.violation)
                 return .answer(answer)
             }
         }
@@ -143,8 +151,7 @@ public final class Responder: Sendable {
             let nearMisses = index.nearMisses(for: asked, scenarioState: session.scenarioState)
             var response = MissReport(request: asked, nearMisses: nearMisses).response
             ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &response)
-            session.journal.record(
-                method: request.method, target: request.target, status: response.status, answer: .miss(nearMisses), violation: outcome.violation)
+            journal(request, in: session, status: response.status, answer: .miss(nearMisses), violation: outcome.violation)
             return .answer(response)
         }
         recorder?.noteReplayed()
@@ -158,8 +165,7 @@ public final class Responder: Sendable {
         if let status = override?.status { response.status = status }
         if let fault = override?.fault { response.fault = fault }
         gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
-        session.journal.record(
-            method: request.method, target: request.target, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation)
+        journal(request, in: session, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation)
         return .answer(response)
     }
 
@@ -174,10 +180,15 @@ public final class Responder: Sendable {
         guard let recorder else { return nil }
         let outcome = await recorder.record(forwarding.asked)
         guard let response = outcome.response, let answer = outcome.journalAnswer else { return nil }
-        let request = forwarding.request
-        forwarding.session.journal.record(
-            method: request.method, target: request.target, status: response.status, answer: answer, violation: forwarding.violation)
+        journal(forwarding.request, in: forwarding.session, status: response.status, answer: answer, violation: forwarding.violation)
         return response
+    }
+
+    /// The request's one journal entry; past the journals' byte budget, the least recently used
+    /// other sessions are forgotten.
+    private func journal(_ request: Request, in session: ResponderSession, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) {
+        let over = session.record(method: request.method, target: request.target, status: status, answer: answer, violation: violation)
+        if over > 0 { sessions.relieve(over: over, sparing: session, budget: journalBudget) }
     }
 
     /// The best fixture for the request, the base-path form first (it is what an SDK pointed
@@ -198,16 +209,9 @@ public final class Responder: Sendable {
 
     // MARK: sessions
 
-    /// Session `id`, created on first use (the oldest is forgotten past `maximumSessions`).
+    /// Session `id`, created on first use (the least recently used is forgotten past `maximumSessions`).
     public func session(_ id: String) -> ResponderSession {
-        sessions.withLock { sessions in
-            if let existing = sessions.byID[id] { return existing }
-            let created = ResponderSession(id: id, index: index, journalCapacity: journalCapacity)
-            sessions.byID[id] = created
-            sessions.order.append(id)
-            if sessions.order.count > Self.maximumSessions { sessions.byID[sessions.order.removeFirst()] = nil }
-            return created
-        }
+        sessions.session(id)
     }
 
     /// The session a request belongs to: named by its header, or the default one.

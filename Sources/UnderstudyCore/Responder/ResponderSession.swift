@@ -1,5 +1,8 @@
+import Foundation
+
 /// What one session of a responder sees and changes: its journal, the positions of its
-/// sequences, its scenario states, its random-delay counts and its overrides.
+/// sequences, its scenario states, its random-delay counts, its overrides and what the provider
+/// behaviours remember, all in one `SessionState` value behind one lock.
 ///
 /// Requests without a session header share the responder's default session; requests with
 /// `X-Understudy-Session: ID` get session `ID`, so UI tests whose app runs in another process
@@ -7,25 +10,39 @@
 public final class ResponderSession: Sendable {
     /// The session's id; `nil` for the default session.
     public let id: String?
-    /// The requests this session received.
-    public let journal: Journal
     private let index: FixtureIndex
-    private let sequencePositions = Locked([String: Int]())
-    private let scenarioStates = Locked([String: String]())
-    private let answerCounts = Locked([String: Int]())
-    private let overrides = Locked([String: AnswerOverride]())
-    /// What the provider behaviours remember: quotas, issued tokens.
-    let behaviours = BehaviourState()
+    private let budget: JournalBudget
+    private let state: Locked<(session: SessionState, detached: Bool)>
 
-    init(id: String?, index: FixtureIndex, journalCapacity: Int) {
+    /// Entries each journal buffer keeps however tight the byte budget gets.
+    static let minimumKept = 10
+
+    init(id: String?, index: FixtureIndex, journalCapacity: Int, budget: JournalBudget) {
         self.id = id
         self.index = index
-        journal = Journal(capacity: journalCapacity)
+        self.budget = budget
+        state = Locked((SessionState(journalCapacity: journalCapacity), false))
+    }
+
+    /// The requests this session received.
+    public var journal: Journal { Journal(session: self) }
+
+    /// What the provider behaviours remember in this session.
+    var behaviours: BehaviourState { BehaviourState(session: self) }
+
+    /// Reads the session's state under its lock.
+    func read<Result>(_ body: (SessionState) -> Result) -> Result {
+        state.withLock { body($0.session) }
+    }
+
+    /// Changes the session's state under its lock.
+    func update<Result>(_ body: (inout SessionState) -> Result) -> Result {
+        state.withLock { body(&$0.session) }
     }
 
     /// Every scenario the fixtures name, with its state in this session.
     public var scenarios: [String: String] {
-        let states = scenarioStates.withLock { $0 }
+        let states = read { $0.scenarioStates }
         var all: [String: String] = [:]
         for case let step? in index.fixtures.map(\.scenario) { all[step.name] = states[step.name] ?? ScenarioStep.initialState }
         return all
@@ -36,7 +53,7 @@ public final class ResponderSession: Sendable {
     @discardableResult
     public func setScenario(_ name: String, to state: String) -> Bool {
         guard index.fixtures.contains(where: { $0.scenario?.name == name }) else { return false }
-        scenarioStates.withLock { $0[name] = state }
+        update { $0.scenarioStates[name] = state }
         return true
     }
 
@@ -45,56 +62,90 @@ public final class ResponderSession: Sendable {
     @discardableResult
     public func override(_ file: String, with override: AnswerOverride) -> Bool {
         guard index.fixtures.contains(where: { $0.file == file }) else { return false }
-        overrides.withLock { $0[file] = override }
+        update { $0.overrides[file] = override }
         return true
     }
 
     /// The overrides in force, by fixture file.
-    public var activeOverrides: [String: AnswerOverride] { overrides.withLock { $0 } }
+    public var activeOverrides: [String: AnswerOverride] { read { $0.overrides } }
 
     /// Removes every override.
     public func removeOverrides() {
-        overrides.withLock { $0.removeAll() }
+        update { $0.overrides.removeAll() }
     }
 
     /// Clears the journal, rewinds every sequence and every random delay, returns every
-    /// scenario to `Started`, removes every override, and forgets quotas and issued tokens.
+    /// scenario to `Started`, removes every override, and forgets quotas and issued tokens: one
+    /// change, seen whole by every request.
     public func reset() {
-        removeOverrides()
-        journal.reset()
-        sequencePositions.withLock { $0.removeAll() }
-        scenarioStates.withLock { $0.removeAll() }
-        answerCounts.withLock { $0.removeAll() }
-        behaviours.reset()
+        let freed = state.withLock { state -> Int in
+            let bytes = state.session.journal.bytes
+            state.session = SessionState(journalCapacity: state.session.journal.capacity)
+            return state.detached ? 0 : bytes
+        }
+        budget.add(-freed)
     }
 
     /// Sets `provider`'s daily quota in this session (`nil`: its pack's limit again); requests
     /// counted so far still count.
     public func setQuotaLimit(_ limit: Int?, for provider: String) {
-        behaviours.setQuotaLimit(limit, for: provider)
+        update { $0.behaviours.setQuotaLimit(limit, for: provider) }
     }
 
     // MARK: used while answering
 
-    /// The override of `file`, if any (one lock, skipped work when there are none).
+    /// Keeps an entry for a request in the journal, dropping this session's oldest entries
+    /// while all journals are over their byte budget; returns how far over it they still are.
+    func record(method: String, target: String, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) -> Int {
+        let now = Date()
+        return state.withLock { state in
+            let entry = JournalEntry(
+                sequence: state.session.journal.received + 1, time: now, method: method, rawTarget: target, status: status, answer: answer,
+                violation: violation)
+            let grown = state.session.journal.append(entry)
+            guard !state.detached else { return 0 }
+            var over = budget.add(grown)
+            while over > 0 {
+                let freed = state.session.journal.dropOldest(keeping: Self.minimumKept)
+                if freed == 0 { break }
+                over = budget.add(-freed)
+            }
+            return over
+        }
+    }
+
+    /// Forgets the journal of a session its responder no longer keeps, giving its bytes back;
+    /// requests still in flight in it are no longer counted.
+    func detach() {
+        let freed = state.withLock { state -> Int in
+            guard !state.detached else { return 0 }
+            state.detached = true
+            let bytes = state.session.journal.bytes
+            state.session.journal = JournalRecords(capacity: state.session.journal.capacity)
+            return bytes
+        }
+        budget.add(-freed)
+    }
+
+    /// The override of `file`, if any.
     func activeOverride(for file: String) -> AnswerOverride? {
-        overrides.withLock { $0.isEmpty ? nil : $0[file] }
+        read { $0.overrides.isEmpty ? nil : $0.overrides[file] }
     }
 
     /// Runs `match` with the scenario states and applies the transition of the fixture it
-    /// found, under one lock, so concurrent requests see transitions in a single order.
+    /// found, under the lock, so concurrent requests see transitions in a single order.
     func withScenarios(_ match: ((String) -> String) -> Fixture?) -> Fixture? {
-        scenarioStates.withLock { states in
-            let current = states  // a copy-on-write snapshot the lookups can capture
+        update { state in
+            let current = state.scenarioStates  // a copy-on-write snapshot the lookups can capture
             let found = match { current[$0] ?? ScenarioStep.initialState }
-            if let step = found?.scenario, let next = step.moveTo { states[step.name] = next }
+            if let step = found?.scenario, let next = step.moveTo { state.scenarioStates[step.name] = next }
             return found
         }
     }
 
     /// The scenario states now, for near-miss reports.
     var scenarioState: (String) -> String {
-        let states = scenarioStates.withLock { $0 }
+        let states = read { $0.scenarioStates }
         return { states[$0] ?? ScenarioStep.initialState }
     }
 
@@ -102,18 +153,18 @@ public final class ResponderSession: Sendable {
     /// delay needs no count, so it takes no lock).
     func nextAnswerCount(of fixture: Fixture, delay: Delay) -> Int {
         if case .fixed = delay { return 0 }
-        return answerCounts.withLock { counts in
-            defer { counts[fixture.file, default: 0] += 1 }
-            return counts[fixture.file, default: 0]
+        return update { state in
+            defer { state.answerCounts[fixture.file, default: 0] += 1 }
+            return state.answerCounts[fixture.file, default: 0]
         }
     }
 
     /// The response to play now: sequences advance on each match and stay on their last step.
     func nextPosition(in fixture: Fixture) -> Int {
         guard fixture.responses.count > 1 else { return 0 }
-        return sequencePositions.withLock { positions in
-            let position = positions[fixture.file, default: 0]
-            positions[fixture.file] = position + 1
+        return update { state in
+            let position = state.sequencePositions[fixture.file, default: 0]
+            state.sequencePositions[fixture.file] = position + 1
             return min(position, fixture.responses.count - 1)
         }
     }

@@ -1,0 +1,112 @@
+import Foundation
+
+/// What happened to one request, as the journal keeps it. Credentials are redacted.
+public struct JournalEntry: Sendable {
+    /// Who answered a request.
+    public enum Answer: Sendable, Hashable {
+        /// A loaded fixture, by file.
+        case fixture(String)
+        /// The real provider, while recording: the exchange was written as this fixture.
+        case recorded(String)
+        /// The real provider, while recording, whose answer could not be a fixture: passed on, not written.
+        case forwarded(reason: String)
+        /// Nobody: the upstream gave no usable answer while recording (a 502), for this reason.
+        case upstreamFailure(reason: String)
+        /// The provider's contract or behaviours, with the pack answer's name (`yelp: validationError`).
+        case provider(String)
+        /// No fixture: the closest ones and why each failed.
+        case miss([NearMiss])
+    }
+
+    /// Position in the order received, from 1; counts on across evictions from the buffer.
+    public let sequence: Int
+    /// When it was answered.
+    public let time: Date
+    /// The method.
+    public let method: String
+    /// The request target as received; read it through `target`.
+    let rawTarget: String
+    /// The request target, with secret query values replaced by `REDACTED`. Redacted when
+    /// read rather than when recorded, to keep the cost off the hot path.
+    public var target: String { Redaction.target(rawTarget) }
+    /// The status answered.
+    public let status: Int
+    /// Who answered.
+    public let answer: Answer
+    /// How the request broke its provider's contract, if it did.
+    public let violation: ContractViolation?
+
+    /// The fixture that answered (loaded, or recorded by this request), or `nil`.
+    public var fixture: String? {
+        switch answer {
+        case .fixture(let file), .recorded(let file): file
+        default: nil
+        }
+    }
+    /// For a miss: the closest fixtures and why each failed.
+    public var nearMisses: [NearMiss]? {
+        if case .miss(let nearMisses) = answer { return nearMisses }
+        return nil
+    }
+    /// The provider answer a contract or behaviour gave instead of a fixture (`yelp: validationError`).
+    public var answeredBy: String? {
+        if case .provider(let name) = answer { return name }
+        return nil
+    }
+    /// Whether no fixture matched.
+    public var isMiss: Bool { nearMisses != nil }
+
+    var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "sequence": .number(JSONNumber(sequence)),
+            "time": .string(ISO8601DateFormatter().string(from: time)),
+            "method": .string(method),
+            "target": .string(target),
+            "status": .number(JSONNumber(status)),
+        ]
+        switch answer {
+        case .fixture(let file): members["fixture"] = .string(file)
+        case .recorded(let file):
+            members["fixture"] = .string(file)
+            members["recorded"] = true
+        case .forwarded(let reason): members["forwarded"] = .string(reason)
+        case .upstreamFailure(let reason): members["upstreamFailure"] = .string(reason)
+        case .provider(let name): members["answeredBy"] = .string(name)
+        case .miss(let nearMisses): members["nearMisses"] = .array(nearMisses.map(\.json))
+        }
+        if let violation { members["violation"] = violation.json }
+        return .object(members)
+    }
+}
+
+extension NearMiss {
+    var json: JSONValue {
+        .object([
+            "fixture": .string(file),
+            "mismatches": .array(mismatches.map { mismatch in
+                .object(["condition": .string(mismatch.condition), "expected": .string(mismatch.expected), "actual": .string(mismatch.actual)])
+            }),
+        ])
+    }
+}
+
+extension JournalEntry {
+    /// About how many bytes the entry holds: what bounds a journal's memory, since one entry
+    /// can carry a 64 KB target and near misses quoting long values.
+    var estimatedBytes: Int {
+        var bytes = 160 + method.utf8.count + rawTarget.utf8.count
+        switch answer {
+        case .fixture(let text), .recorded(let text), .provider(let text), .forwarded(let text), .upstreamFailure(let text):
+            bytes += text.utf8.count
+        case .miss(let nearMisses):
+            for nearMiss in nearMisses {
+                bytes += 48 + nearMiss.file.utf8.count
+                for mismatch in nearMiss.mismatches {
+                    bytes += 48 + mismatch.condition.utf8.count + mismatch.expected.utf8.count + mismatch.actual.utf8.count
+                }
+            }
+        }
+        if let violation { bytes += 96 + violation.detail.utf8.count + (violation.parameter?.utf8.count ?? 0) }
+        return bytes
+    }
+}

@@ -1,0 +1,20 @@
+/// Everything one session remembers, as one value: read and changed under its session's one
+/// lock, so a reset is a single assignment and no reader sees half of one.
+struct SessionState {
+    /// The requests it received.
+    var journal: JournalRecords
+    /// How far each sequence fixture has played, by file.
+    var sequencePositions: [String: Int] = [:]
+    /// Each scenario's state, by name (absent: `Started`).
+    var scenarioStates: [String: String] = [:]
+    /// How many times each fixture with a random delay has answered, by file.
+    var answerCounts: [String: Int] = [:]
+    /// A test's changes to fixtures' answers, by file.
+    var overrides: [String: AnswerOverride] = [:]
+    /// What the provider behaviours remember.
+    var behaviours = BehaviourMemory()
+
+    init(journalCapacity: Int) {
+        journal = JournalRecords(capacity: journalCapacity)
+    }
+}
