@@ -8,6 +8,19 @@ import FoundationNetworking
 final class InProcessURLProtocol: URLProtocol {
     static let responders = Locked([String: Responder]())
 
+    /// Gives `responder` a host of its own (so tests in parallel never share answers) and
+    /// returns its base URL.
+    static func register(_ responder: Responder) -> URL {
+        let host = "understudy-\(UUID().uuidString.lowercased()).invalid"
+        responders.withLock { $0[host] = responder }
+        return URL(string: "http://\(host)")!
+    }
+
+    /// Forgets the host of `baseURL`: its requests fail as an unknown host's would.
+    static func unregister(_ baseURL: URL) {
+        _ = responders.withLock { $0.removeValue(forKey: baseURL.host ?? "") }
+    }
+
     override class func canInit(with request: URLRequest) -> Bool {
         guard let host = request.url?.host else { return false }
         return responders.withLock { $0[host] != nil }
@@ -30,9 +43,40 @@ final class InProcessURLProtocol: URLProtocol {
         // Sendable, but one instance serves one load, and nothing else touches it meanwhile.
         let loading = UncheckedSendable(self)
         Task {
-            let response = await responder.respond(to: received)
-            responder.clock.schedule(after: response.delay) { loading.value.deliver(response, for: url) }
+            let answer = await InProcessURLProtocol.answer(received, at: url, from: responder)
+            responder.clock.schedule(after: answer.response.delay) { loading.value.deliver(answer.response, for: answer.url) }
         }
+    }
+
+    /// The responder's answer to `request`, and the URL it answers for. Redirects within this
+    /// Understudy are followed, as URLSession follows them over a socket (corelibs URLSession
+    /// cannot follow one a URLProtocol reports); one to any other host is delivered as it is,
+    /// since nothing here may reach a network.
+    private static func answer(_ request: Request, at url: URL, from responder: Responder) async -> (response: Response, url: URL) {
+        var current = (url: url, request: request)
+        var response = await responder.respond(to: request)
+        for _ in 0..<maximumRedirects {
+            guard let hop = redirect(of: current.request, answered: response, at: current.url) else { break }
+            current = hop
+            response = await responder.respond(to: hop.request)
+        }
+        return (response, current.url)
+    }
+
+    /// How many redirects are followed before the last answer is delivered as it is.
+    static let maximumRedirects = 16
+
+    /// The request a client sends after `response`, when it redirects within the same host.
+    private static func redirect(of request: Request, answered response: Response, at url: URL) -> (url: URL, request: Request)? {
+        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headerValue("Location"),
+            let target = URL(string: location, relativeTo: url)?.absoluteURL, target.host == url.host,
+            let components = URLComponents(url: target, resolvingAgainstBaseURL: false)
+        else { return nil }
+        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath) + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        // 307 and 308 repeat the method and body; the others become a GET without a body.
+        let keepsMethod = [307, 308].contains(response.status)
+        let headers = request.headers.filter { !$0.hasName("content-length") && !(keepsMethod ? false : $0.hasName("content-type")) }
+        return (target, Request(method: keepsMethod ? request.method : "GET", target: path, headers: headers, body: keepsMethod ? request.body : []))
     }
 
     override func stopLoading() {}

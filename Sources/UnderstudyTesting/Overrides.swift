@@ -1,16 +1,6 @@
 import UnderstudyCore
 
-/// A test's handle on an Understudy: a server (`TestServer`) or the in-process transport
-/// (`InProcessUnderstudy`). What works on the responder works the same on both.
-public protocol UnderstudyHandle: Sendable {
-    /// Fixtures, journal, scenarios, overrides.
-    var responder: Responder { get }
-}
-
-extension TestServer: UnderstudyHandle {}
-extension InProcessUnderstudy: UnderstudyHandle {}
-
-extension UnderstudyHandle {
+extension TestServer {
     /// Makes fixture `file` answer differently for the rest of this test: another status, a
     /// delay (milliseconds, on the server's clock), or a fault. A file no fixture has fails the
     /// test at the caller's line, with the fixtures that do exist.
@@ -24,9 +14,7 @@ extension UnderstudyHandle {
         FailureReporting.fail("no fixture file \"\(file)\" to override; fixtures include:\n  \(known)",
                               fileID: fileID, filePath: filePath, line: line, column: column)
     }
-}
 
-extension UnderstudyHandle {
     /// Sets `provider`'s daily quota for this test (the pack's limit otherwise): past it, the
     /// provider's rate-limit answer.
     public func setQuota(_ limit: Int, for provider: String) {

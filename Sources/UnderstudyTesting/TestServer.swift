@@ -1,47 +1,125 @@
 import Foundation
 import UnderstudyCore
 import UnderstudyServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// One test's own Understudy: a real server on a free port, with its own journal, sequences,
-/// scenarios and clock, so tests run in parallel without sharing state.
+/// One test's own Understudy, over a real socket (`.live`) or in the process (`.inProcess`):
+/// the same responder either way, with its own journal, sequences, scenarios and clock, so
+/// tests run in parallel without sharing state. Every expectation (`expectNoUnmatchedRequests`,
+/// `expectRequests(answeredBy:)`, …) and every control (`override`, `setQuota`, the clock)
+/// works the same in both modes.
 public struct TestServer: Sendable {
-    /// The running server.
-    public let server: LiveServer
+    /// How a test's requests reach its Understudy.
+    public enum Mode: String, Sendable, CaseIterable, CustomStringConvertible {
+        /// A real HTTP server on a free port of 127.0.0.1: any client, any process (UI tests).
+        case live
+        /// No socket: a `URLProtocol` answers sessions made from `configuration`, in the
+        /// process. The fastest; only `URLSession`s built from `configuration` reach it.
+        case inProcess
+
+        public var description: String { rawValue }
+    }
+
+    /// How requests reach it.
+    public let mode: Mode
+    /// Fixtures, journal, scenarios, overrides.
+    public let responder: Responder
     /// The clock templates read and delays wait on: advance it instead of sleeping.
     public let clock: ManualClock
+    /// The URL to use in place of `https://api.yelp.com`, `https://maps.googleapis.com`, …:
+    /// `http://127.0.0.1:PORT` live, `http://understudy-….invalid` in process.
+    public let baseURL: URL
+    /// The running server when live; `nil` in process.
+    public let server: LiveServer?
 
-    /// The URL to use in place of `https://api.yelp.com`, `https://maps.googleapis.com`, …
-    public var baseURL: URL { server.baseURL }
-    /// Fixtures, journal, scenarios.
-    public var responder: Responder { server.responder }
-    /// The requests this server has received.
+    /// The requests it has received (its default session's).
     public var journal: Journal { responder.journal }
+
+    /// A fresh configuration whose sessions reach this Understudy in either mode: use it (with
+    /// settings of your own added) for every `URLSession` the code under test makes.
+    public var configuration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        if mode == .inProcess { configuration.protocolClasses = [InProcessURLProtocol.self] }
+        return configuration
+    }
 
     /// The server of the test running now, when a `.understudy(…)` trait or an
     /// `UnderstudyTestCase` started one.
     @TaskLocal public static var current: TestServer?
 }
 
-/// Starts a server on port 0 with the fixtures at `fixtures`, runs `body` with it, and shuts
-/// it down however `body` ends. The base URL is known before `body` runs.
+/// Starts an Understudy on the fixtures at `fixtures`, runs `body` with it, and stops it
+/// however `body` ends. The base URL is known before `body` runs.
 ///
 /// A fixtures folder is loaded and checked once per process and shared, read-only, by every
-/// server started from it, so a server per test costs a socket and a responder, not a load.
+/// Understudy started from it, so one per test costs a responder (and live, a socket), not a load.
 /// - Parameters:
 ///   - fixtures: the fixtures folder (one subfolder per provider).
 ///   - contracts: the provider packs folder (`contracts/`); when given, requests are checked
 ///     against their contract and the providers' behaviours apply (credentials, quotas, page
 ///     tokens, token expiry, 304s), all on `clock`.
+///   - mode: over a real socket (the default) or in the process.
 ///   - clock: the server's clock; a fresh `ManualClock` by default, starting 2026-01-01.
 public func withUnderstudy<Result: Sendable>(
     fixtures: String,
     contracts: String? = nil,
+    mode: TestServer.Mode = .live,
     clock: ManualClock = ManualClock(),
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
     let responder = try FixtureCache.shared.responder(fixtures: fixtures, contracts: contracts, clock: clock)
-    return try await LiveServer.withServer(responder: responder) { server in
-        try await body(TestServer(server: server, clock: clock))
+    return try await withUnderstudy(responder: responder, mode: mode, body)
+}
+
+/// Runs `body` with an Understudy answering through `responder` (one you built: with a
+/// recorder, say), in `mode`, and stops it however `body` ends. The responder must run on a
+/// `ManualClock`, which the test then moves.
+public func withUnderstudy<Result: Sendable>(
+    responder: Responder,
+    mode: TestServer.Mode = .live,
+    _ body: (TestServer) async throws -> Result
+) async throws -> Result {
+    let started = try await TestServer.start(responder: responder, mode: mode)
+    do {
+        let result = try await body(started)
+        try await started.stop()
+        return result
+    } catch {
+        try? await started.stop()
+        throw error
+    }
+}
+
+extension TestServer {
+    /// A test's responder runs on a clock the test moves.
+    struct NotAManualClock: Error, CustomStringConvertible {
+        var description: String {
+            "a test's Understudy runs on a ManualClock, so the test decides when time passes: build the Responder with clock: ManualClock()"
+        }
+    }
+
+    /// Starts `responder` in `mode`; `stop()` ends it.
+    static func start(responder: Responder, mode: Mode) async throws -> TestServer {
+        guard let clock = responder.clock as? ManualClock else { throw NotAManualClock() }
+        switch mode {
+        case .live:
+            let server = try await LiveServer.start(responder: responder)
+            return TestServer(mode: mode, responder: responder, clock: clock, baseURL: server.baseURL, server: server)
+        case .inProcess:
+            let baseURL = InProcessURLProtocol.register(responder)
+            return TestServer(mode: mode, responder: responder, clock: clock, baseURL: baseURL, server: nil)
+        }
+    }
+
+    /// Stops answering: the server shuts down, or the in-process host is forgotten.
+    func stop() async throws {
+        if let server {
+            try await server.shutdown()
+        } else {
+            InProcessURLProtocol.unregister(baseURL)
+        }
     }
 }
 

@@ -10,6 +10,9 @@ open class UnderstudyTestCase: XCTestCase {
     open var fixturesFolder: String? { nil }
     /// The provider contracts folder; override it to check requests against the contracts.
     open var contractsFolder: String? { nil }
+    /// Over a real socket (the default) or in the process; override it, e.g. in a subclass that
+    /// runs the same tests the other way.
+    open var mode: TestServer.Mode { .live }
 
     /// This test's server, running while the test runs.
     public private(set) var understudy: TestServer!
@@ -22,13 +25,12 @@ open class UnderstudyTestCase: XCTestCase {
     open override func setUp() async throws {
         try await super.setUp()
         guard let folder = fixturesFolder else { throw MissingFixturesFolder(testCase: "\(type(of: self))") }
-        let clock = ManualClock()
-        let responder = try FixtureCache.shared.responder(fixtures: folder, contracts: contractsFolder, clock: clock)
-        understudy = TestServer(server: try await LiveServer.start(responder: responder), clock: clock)
+        let responder = try FixtureCache.shared.responder(fixtures: folder, contracts: contractsFolder, clock: ManualClock())
+        understudy = try await TestServer.start(responder: responder, mode: mode)
     }
 
     open override func tearDown() async throws {
-        try await understudy?.server.shutdown()
+        try await understudy?.stop()
         understudy = nil
         try await super.tearDown()
     }

@@ -1,5 +1,8 @@
 import UnderstudyCore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import RestaurantCore
 import UnderstudyTesting
 
@@ -25,6 +28,8 @@ public struct AppInstall: Sendable {
     public let graph: GraphClient
     /// The Bottle Rocket feed.
     public let feed: FeedClient
+    /// How the app's clients reach the server, live or in process.
+    private let session: URLSession
 
     /// An install with a fresh folder of its own; `remove()` deletes it.
     public init(server: TestServer) throws {
@@ -32,11 +37,12 @@ public struct AppInstall: Sendable {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("end-to-end-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         configuration = .understudy(baseURL: server.baseURL, credentials: canonicalCredentials)
-        yelp = YelpClient(configuration: configuration)
-        places = PlacesClient(configuration: configuration)
-        directions = DirectionsClient(configuration: configuration)
-        graph = GraphClient(configuration: configuration)
-        feed = FeedClient(configuration: configuration)
+        session = Configuration.makeSession(from: server.configuration)
+        yelp = YelpClient(configuration: configuration, session: session)
+        places = PlacesClient(configuration: configuration, session: session)
+        directions = DirectionsClient(configuration: configuration, session: session)
+        graph = GraphClient(configuration: configuration, session: session)
+        feed = FeedClient(configuration: configuration, session: session)
     }
 
     /// Deletes the app's folder.
@@ -60,7 +66,7 @@ public struct AppInstall: Sendable {
 
     /// A launch's image loader, caching on disk in the app's folder, on the server's clock.
     public func imageLoader() -> ImageLoader {
-        ImageLoader(configuration: configuration, diskFolder: folder.appendingPathComponent("images"),
+        ImageLoader(configuration: configuration, diskFolder: folder.appendingPathComponent("images"), session: session,
                     now: { [clock = server.clock] in clock.now })
     }
 
@@ -68,18 +74,19 @@ public struct AppInstall: Sendable {
     public func answered(by file: String) -> Int { server.journal.entries.filter { $0.fixture == file }.count }
 }
 
-/// Runs `body` with a fresh install of an app on `server` (by default the server the
-/// `.understudy(fixtures:)` trait started for this test), and deletes its folder however `body` ends.
-public func withAppInstall<Result: Sendable>(
-    on server: TestServer? = TestServer.current, _ body: (AppInstall) async throws -> Result
-) async throws -> Result {
-    guard let server else { throw NoServer() }
+/// Runs `body` with a fresh install of an app on its own Understudy (the bundled fixtures and
+/// contracts) reached over a socket or in the process, and deletes the app's folder and stops
+/// the Understudy however `body` ends. The end-to-end suites run every flow both ways.
+public func withAppInstall<Result: Sendable>(_ mode: TestServer.Mode, _ body: (AppInstall) async throws -> Result) async throws -> Result {
+    try await withUnderstudy(fixtures: bundledFixtures, contracts: bundledContracts, mode: mode) { server in
+        try await withAppInstall(on: server, body)
+    }
+}
+
+/// Runs `body` with a fresh install of an app on `server`, and deletes its folder however
+/// `body` ends.
+public func withAppInstall<Result: Sendable>(on server: TestServer, _ body: (AppInstall) async throws -> Result) async throws -> Result {
     let app = try AppInstall(server: server)
     defer { app.remove() }
     return try await body(app)
-}
-
-/// `withAppInstall` found no server: the test runs without the `.understudy(fixtures:)` trait.
-struct NoServer: Error, CustomStringConvertible {
-    var description: String { "no Understudy for this test: add .understudy(fixtures:) to it or its suite, or pass a server" }
 }

@@ -7,13 +7,13 @@ import UnderstudyTesting
 
 /// Bottle Rocket lunch: the feed fetched into the list (some fields absent), the rows' images
 /// fetched and cached, details, the heart and the favorites, and a refresh that costs a 304.
-@Suite("Bottle Rocket lunch, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
+@Suite("Bottle Rocket lunch, end to end")
 struct BottleRocketLunchTests {
     private typealias Files = FixtureFiles.Lunch
     private static let pngStart: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
 
-    @Test func feedImagesDetailsHeartAndARefreshThatKeepsTheList() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func feedImagesDetailsHeartAndARefreshThatKeepsTheList(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let feed = LunchFeed(client: app.feed)
             let list = try await feed.refresh()
@@ -49,8 +49,8 @@ struct BottleRocketLunchTests {
         }
     }
 
-    @Test func imagesComeFromTheCacheAfterARestartExceptTheNoStoreOne() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func imagesComeFromTheCacheAfterARestartExceptTheNoStoreOne(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let list = try await LunchFeed(client: app.feed).refresh()
             let urls = try list.prefix(5).map { try #require($0.imageURL) }
@@ -72,8 +72,8 @@ struct BottleRocketLunchTests {
         }
     }
 
-    @Test func favoritesFromTheFeedSurviveARestartAndTheHeartRemovesThem() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func favoritesFromTheFeedSurviveARestartAndTheHeartRemovesThem(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let list = try await LunchFeed(client: app.feed).refresh()
             let chuys = try #require(list.first { $0.name == "Chuy's" })  // contact null

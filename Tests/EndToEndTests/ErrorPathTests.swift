@@ -8,7 +8,7 @@ import UnderstudyTesting
 /// The bad days of the five apps, each as the app meets it: an expired login, a request the
 /// provider refuses, a location it cannot place, a spent quota, and a request no fixture
 /// answers (the fake's miss, which must fail the test with its near-miss report).
-@Suite("Error paths, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
+@Suite("Error paths, end to end")
 struct ErrorPathTests {
     private typealias Files = FixtureFiles.Errors
 
@@ -21,8 +21,8 @@ struct ErrorPathTests {
         return error
     }
 
-    @Test func anExpiredSessionLogsOutAndTheNextLaunchAsksToLogIn() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func anExpiredSessionLogsOutAndTheNextLaunchAsksToLogIn(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let tokens = app.tokens()
             try await tokens.save(StoredToken(accessToken: "EAAUnderstudyExpiredToken"))
@@ -42,8 +42,8 @@ struct ErrorPathTests {
         }
     }
 
-    @Test func aRequestTheProviderRefusesIsItsValidationError() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func aRequestTheProviderRefusesIsItsValidationError(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             var query = YelpSearchQuery.coffeeOpenNow(in: Places.cupertino)
             query.limit = 100  // Yelp's maximum is 50
@@ -54,8 +54,8 @@ struct ErrorPathTests {
         }
     }
 
-    @Test func aMistypedLocationFailsThenTheRightOneLists() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func aMistypedLocationFailsThenTheRightOneLists(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let mistyped = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .coffeeOpenNow(in: "Qwzx, Nowhere"))).load()
             #expect(failure(of: mistyped)?.providerError?.code == "LOCATION_NOT_FOUND")
@@ -66,8 +66,8 @@ struct ErrorPathTests {
         }
     }
 
-    @Test func aSpentQuotaFailsTheRefreshAndKeepsTheList() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func aSpentQuotaFailsTheRefreshAndKeepsTheList(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let search = RestaurantSearch(source: YelpPages(client: app.yelp, query: .coffeeOpenNow(in: Places.cupertino)))
             let shown = await search.load()
@@ -81,8 +81,8 @@ struct ErrorPathTests {
         }
     }
 
-    @Test func aRequestNoFixtureAnswersFailsWithTheNearMissReport() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func aRequestNoFixtureAnswersFailsWithTheNearMissReport(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             // The app's radius drifted from ten miles to five: no recording has that request.
             var query = YelpSearchQuery.restaurants(near: Places.sanFrancisco)

@@ -7,13 +7,13 @@ import UnderstudyTesting
 
 /// Nine Bar: coffee shops open now at a typed location, at most ten; details with three photos,
 /// a number to call, the Yelp page and a pin for directions; favorites added and deleted.
-@Suite("Nine Bar, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
+@Suite("Nine Bar, end to end")
 struct NineBarTests {
     private typealias Files = FixtureFiles.NineBar
     private static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF]
 
-    @Test func coffeeOpenNowDetailsFavoriteAndDelete() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func coffeeOpenNowDetailsFavoriteAndDelete(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let shops = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .coffeeOpenNow(in: Places.cupertino))).load()
             #expect(shops.results.count == 10)  // 38 open now; the app shows ten
@@ -45,8 +45,8 @@ struct NineBarTests {
         }
     }
 
-    @Test func reopeningDetailsShowsThePhotosFromTheCache() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func reopeningDetailsShowsThePhotosFromTheCache(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let shop = Restaurant(id: RestaurantID(provider: .yelp, value: "vUXzHTiMEADFNEBFWhukcy"), name: "Blue Oak Coffee Roasters")
             let photos = try await app.details.details(for: shop).restaurant.photoURLs

@@ -7,7 +7,7 @@ import UnderstudyTesting
 
 /// The Google Places challenge: Facebook login gating, the top 25 places within 100 m over page
 /// tokens, icons and names, details by place id, images loaded as rows appear, pull to refresh.
-@Suite("Google Places challenge, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
+@Suite("Google Places challenge, end to end")
 struct PlacesChallengeTests {
     private typealias Files = FixtureFiles.Places
 
@@ -16,8 +16,8 @@ struct PlacesChallengeTests {
         RestaurantSearch(source: NearbyPages(client: app.places, query: .around(Places.civicCenter), sleeper: sleeper), limit: 25)
     }
 
-    @Test func logInThenTheTop25IconsDetailsAndPullToRefresh() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func logInThenTheTop25IconsDetailsAndPullToRefresh(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let gate = app.loginGate(tokens: app.tokens())
             #expect(try await gate.launch() == .loggedOut)  // no token yet: the login screen
@@ -57,8 +57,8 @@ struct PlacesChallengeTests {
         }
     }
 
-    @Test func aValidStoredTokenSkipsTheLoginScreen() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func aValidStoredTokenSkipsTheLoginScreen(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             try await app.loginGate(tokens: app.tokens()).logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
             // The next launch: new instances on the same folder.
@@ -75,8 +75,8 @@ struct PlacesChallengeTests {
         }
     }
 
-    @Test func anExpiredStoredTokenLogsOutAndIsCleared() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func anExpiredStoredTokenLogsOutAndIsCleared(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             try await app.tokens().save(StoredToken(accessToken: "EAAUnderstudyExpiredToken"))
             let tokens = app.tokens()
@@ -88,8 +88,8 @@ struct PlacesChallengeTests {
         }
     }
 
-    @Test func onlyTheRowsOnScreenLoadTheirPhotos() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func onlyTheRowsOnScreenLoadTheirPhotos(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let first = await top25(app, sleeper: RecordingSleeper()).load().results
             let onScreen = first.prefix(6)

@@ -7,12 +7,12 @@ import UnderstudyTesting
 
 /// CMPE 277's restaurant search: Yelp restaurants within ten miles of a picked location, the
 /// details screen, the heart, swiping between details, and favorites that outlive the app.
-@Suite("Restaurant search lab, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
+@Suite("Restaurant search lab, end to end")
 struct RestaurantSearchLabTests {
     private typealias Files = FixtureFiles.SearchLab
 
-    @Test func searchOpenDetailsHeartAndFindTheFavoriteAfterARestart() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func searchOpenDetailsHeartAndFindTheFavoriteAfterARestart(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let search = RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco)))
             let list = await search.load()
@@ -48,8 +48,8 @@ struct RestaurantSearchLabTests {
         }
     }
 
-    @Test func bestMatchOrNearestFirstWithKeywordsOrAroundHere() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func bestMatchOrNearestFirstWithKeywordsOrAroundHere(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let best = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco, order: .bestMatch))).load()
             let nearest = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco, order: .distance))).load()
@@ -72,8 +72,8 @@ struct RestaurantSearchLabTests {
         }
     }
 
-    @Test func swipeBetweenDetailsWithinTheResultsAndWithinTheFavorites() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func swipeBetweenDetailsWithinTheResultsAndWithinTheFavorites(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let results = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco))).load().results
             var pager = try #require(DetailsPager(restaurants: results, at: results[0].id))
@@ -104,8 +104,8 @@ struct RestaurantSearchLabTests {
         }
     }
 
-    @Test func theHeartAgainRemovesTheFavoriteForTheNextLaunch() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func theHeartAgainRemovesTheFavoriteForTheNextLaunch(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let results = await RestaurantSearch(source: YelpPages(client: app.yelp, query: .restaurants(near: Places.sanFrancisco))).load().results
             let favorites = app.favorites()

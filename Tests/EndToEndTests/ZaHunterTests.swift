@@ -7,7 +7,7 @@ import UnderstudyTesting
 
 /// ZaHunter: the four nearest pizza places within 10 km, the tour's time walking and driving
 /// (route legs from here through each place, plus 50 minutes a stop), delete one and refill.
-@Suite("ZaHunter, end to end", .understudy(fixtures: bundledFixtures, contracts: bundledContracts))
+@Suite("ZaHunter, end to end")
 struct ZaHunterTests {
     private typealias Files = FixtureFiles.ZaHunter
     /// Fifty minutes at each of four stops.
@@ -19,8 +19,8 @@ struct ZaHunterTests {
         PizzaTour(yelp: app.yelp, directions: app.directions, location: FixedLocation(Places.riverNorth))
     }
 
-    @Test func fourNearestWalkOrDriveThenDeleteOneAndRefill() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func fourNearestWalkOrDriveThenDeleteOneAndRefill(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let tour = tour(app)
             let stops = try await tour.search()
@@ -53,8 +53,8 @@ struct ZaHunterTests {
         }
     }
 
-    @Test func aDroppedConnectionOnOneLegFailsTheWalkUntilTheNetworkIsBack() async throws {
-        try await withAppInstall { app in
+    @Test(arguments: TestServer.Mode.allCases) func aDroppedConnectionOnOneLegFailsTheWalkUntilTheNetworkIsBack(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
             let server = app.server
             let tour = tour(app)
             try await tour.search()

@@ -4,7 +4,7 @@ import RestaurantCore
 import XCTest
 
 /// Bottle Rocket lunch in XCTest: the feed, cached images, details, favorites, a 304 refresh.
-final class BottleRocketLunchXCTests: EndToEndTestCase {
+class BottleRocketLunchXCTests: EndToEndTestCase {
     private typealias Files = FixtureFiles.Lunch
 
     func testFeedImagesDetailsFavoritesAndRefresh() async throws {
@@ -35,4 +35,12 @@ final class BottleRocketLunchXCTests: EndToEndTestCase {
         for image in Files.firstRowImages { answered[image] = image == Files.noStoreImage ? 2 : 1 }
         understudy.expectJournal(answered)
     }
+}
+
+/// The same tests with the Understudy in the process. Each test is named again because XCTest
+/// on Linux runs only the test methods a class declares itself, not those it inherits.
+final class BottleRocketLunchInProcessXCTests: BottleRocketLunchXCTests {
+    override var mode: TestServer.Mode { .inProcess }
+
+    override func testFeedImagesDetailsFavoritesAndRefresh() async throws { try await super.testFeedImagesDetailsFavoritesAndRefresh() }
 }

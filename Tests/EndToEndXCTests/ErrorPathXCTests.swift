@@ -5,7 +5,7 @@ import RestaurantCore
 import XCTest
 
 /// The error paths in XCTest, one scenario each.
-final class ErrorPathXCTests: EndToEndTestCase {
+class ErrorPathXCTests: EndToEndTestCase {
     private typealias Files = FixtureFiles.Errors
 
     /// The provider error a search screen shows.
@@ -70,4 +70,16 @@ final class ErrorPathXCTests: EndToEndTestCase {
         XCTAssertEqual(recording.mismatches.map(\.condition), ["query.radius"])
         // expectNoUnmatchedRequests would fail here, at its line; the Swift Testing suite checks that.
     }
+}
+
+/// The same tests with the Understudy in the process. Each test is named again because XCTest
+/// on Linux runs only the test methods a class declares itself, not those it inherits.
+final class ErrorPathInProcessXCTests: ErrorPathXCTests {
+    override var mode: TestServer.Mode { .inProcess }
+
+    override func testAnExpiredTokenLogsOut() async throws { try await super.testAnExpiredTokenLogsOut() }
+    override func testAValidationError() async throws { try await super.testAValidationError() }
+    override func testALocationNotFound() async throws { try await super.testALocationNotFound() }
+    override func testARateLimit() async throws { try await super.testARateLimit() }
+    override func testAMissIsAClientErrorWithTheNearMissReport() async throws { try await super.testAMissIsAClientErrorWithTheNearMissReport() }
 }

@@ -4,7 +4,7 @@ import RestaurantCore
 import XCTest
 
 /// Nine Bar in XCTest: coffee open now, details with three photos, favorites added and deleted.
-final class NineBarXCTests: EndToEndTestCase {
+class NineBarXCTests: EndToEndTestCase {
     private typealias Files = FixtureFiles.NineBar
 
     func testCoffeeOpenNowDetailsPhotosFavoriteAndDelete() async throws {
@@ -32,4 +32,12 @@ final class NineBarXCTests: EndToEndTestCase {
         for photo in Files.photos { answered[photo] = 1 }
         understudy.expectJournal(answered)
     }
+}
+
+/// The same tests with the Understudy in the process. Each test is named again because XCTest
+/// on Linux runs only the test methods a class declares itself, not those it inherits.
+final class NineBarInProcessXCTests: NineBarXCTests {
+    override var mode: TestServer.Mode { .inProcess }
+
+    override func testCoffeeOpenNowDetailsPhotosFavoriteAndDelete() async throws { try await super.testCoffeeOpenNowDetailsPhotosFavoriteAndDelete() }
 }

@@ -4,7 +4,7 @@ import RestaurantCore
 import XCTest
 
 /// The Google Places challenge in XCTest: login gating, then the places screen.
-final class PlacesChallengeXCTests: EndToEndTestCase {
+class PlacesChallengeXCTests: EndToEndTestCase {
     private typealias Files = FixtureFiles.Places
 
     func testLoginGatingExpiredThenFreshLoginThenAValidStoredToken() async throws {
@@ -50,4 +50,13 @@ final class PlacesChallengeXCTests: EndToEndTestCase {
             Files.page1: 2, Files.page2: 1, Files.photoRedirect: 4, Files.photo: 4, Files.deliDetails: 1,
         ])
     }
+}
+
+/// The same tests with the Understudy in the process. Each test is named again because XCTest
+/// on Linux runs only the test methods a class declares itself, not those it inherits.
+final class PlacesChallengeInProcessXCTests: PlacesChallengeXCTests {
+    override var mode: TestServer.Mode { .inProcess }
+
+    override func testLoginGatingExpiredThenFreshLoginThenAValidStoredToken() async throws { try await super.testLoginGatingExpiredThenFreshLoginThenAValidStoredToken() }
+    override func testTop25IconsDetailsLazyPhotosAndPullToRefresh() async throws { try await super.testTop25IconsDetailsLazyPhotosAndPullToRefresh() }
 }

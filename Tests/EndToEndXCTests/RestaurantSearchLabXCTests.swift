@@ -4,7 +4,7 @@ import RestaurantCore
 import XCTest
 
 /// The restaurant search lab in XCTest: search, details, heart, swipe, restart.
-final class RestaurantSearchLabXCTests: EndToEndTestCase {
+class RestaurantSearchLabXCTests: EndToEndTestCase {
     private typealias Files = FixtureFiles.SearchLab
 
     func testSearchBothOrdersOpenDetailsHeartSwipeAndRestart() async throws {
@@ -44,4 +44,12 @@ final class RestaurantSearchLabXCTests: EndToEndTestCase {
             Files.distance: 1, Files.bestMatch: 1, Files.firstDetails: 1, Files.firstReviews: 1, Files.secondDetails: 1, Files.secondReviews: 1,
         ])
     }
+}
+
+/// The same tests with the Understudy in the process. Each test is named again because XCTest
+/// on Linux runs only the test methods a class declares itself, not those it inherits.
+final class RestaurantSearchLabInProcessXCTests: RestaurantSearchLabXCTests {
+    override var mode: TestServer.Mode { .inProcess }
+
+    override func testSearchBothOrdersOpenDetailsHeartSwipeAndRestart() async throws { try await super.testSearchBothOrdersOpenDetailsHeartSwipeAndRestart() }
 }

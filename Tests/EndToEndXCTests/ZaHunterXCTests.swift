@@ -5,7 +5,7 @@ import RestaurantCore
 import XCTest
 
 /// ZaHunter in XCTest: four nearest, walking and driving totals, delete and refill.
-final class ZaHunterXCTests: EndToEndTestCase {
+class ZaHunterXCTests: EndToEndTestCase {
     func testFourNearestWalkAndDriveThenDeleteOneAndRefill() async throws {
         let tour = PizzaTour(yelp: app.yelp, directions: app.directions, location: FixedLocation(Places.riverNorth))
         let stops = try await tour.search()
@@ -26,4 +26,12 @@ final class ZaHunterXCTests: EndToEndTestCase {
         understudy.expectJournal([FixtureFiles.ZaHunter.pizza: 1])
         XCTAssertEqual(understudy.journal.entries.count, 13)  // one search, 4 + 4 + 4 legs
     }
+}
+
+/// The same tests with the Understudy in the process. Each test is named again because XCTest
+/// on Linux runs only the test methods a class declares itself, not those it inherits.
+final class ZaHunterInProcessXCTests: ZaHunterXCTests {
+    override var mode: TestServer.Mode { .inProcess }
+
+    override func testFourNearestWalkAndDriveThenDeleteOneAndRefill() async throws { try await super.testFourNearestWalkAndDriveThenDeleteOneAndRefill() }
 }

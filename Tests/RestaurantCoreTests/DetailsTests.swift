@@ -5,8 +5,8 @@ import UnderstudyTesting
 
 @Suite("Details and the pager between them")
 struct DetailsTests {
-    @Test func yelpDetailsHavePhotosHoursAndReviews() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func yelpDetailsHavePhotosHoursAndReviews(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let loader = DetailsLoader(yelp: server.yelp, places: server.places)
             let shop = Restaurant(id: RestaurantID(provider: .yelp, value: "vUXzHTiMEADFNEBFWhukcy"), name: "Blue Oak Coffee Roasters")
             let details = try await loader.details(for: shop)
@@ -20,8 +20,8 @@ struct DetailsTests {
         }
     }
 
-    @Test func googleDetailsByPlaceIDAndTheLegacyPlaceid() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func googleDetailsByPlaceIDAndTheLegacyPlaceid(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let loader = DetailsLoader(yelp: server.yelp, places: server.places)
             let deli = try await loader.details(for: Restaurant(id: RestaurantID(provider: .google, value: "ChIJMUcLyRd9qEmo14w5P1jH0H3"), name: "Market & Tenth Deli"))
             #expect(deli.restaurant.displayPhone == "(415) 555-0164")
@@ -40,15 +40,15 @@ struct DetailsTests {
         }
     }
 
-    @Test func aPlaceGoogleNoLongerKnowsIsNotFound() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aPlaceGoogleNoLongerKnowsIsNotFound(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let error = await #expect(throws: RestaurantError.self) { try await server.places.details(placeID: "ChIJUnderstudyClosedPlace0000") }
             #expect(error == .provider(ProviderError(provider: .google, status: 200, code: "NOT_FOUND", message: nil)))
         }
     }
 
-    @Test func thePagerMovesWithinTheListItCameFrom() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func thePagerMovesWithinTheListItCameFrom(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let results = try await server.yelp.search(.restaurants(near: .named("San Francisco, CA"))).businesses.map(Restaurant.init(yelp:))
             var pager = try #require(DetailsPager(restaurants: results, at: results[0].id))
             #expect(pager.previous() == nil)

@@ -5,8 +5,8 @@ import UnderstudyTesting
 
 @Suite("Favorites")
 struct FavoritesTests {
-    @Test func addRemoveToggleAcrossProvidersInOrderAndAfterARestart() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func addRemoveToggleAcrossProvidersInOrderAndAfterARestart(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("favorites.json")

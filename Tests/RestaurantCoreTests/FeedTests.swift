@@ -5,8 +5,8 @@ import UnderstudyTesting
 
 @Suite("The Bottle Rocket lunch feed")
 struct FeedTests {
-    @Test func theFeedDecodesWithAbsentFieldsAndNullContacts() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func theFeedDecodesWithAbsentFieldsAndNullContacts(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             guard case .modified(let entries, let etag) = try await server.feed.restaurants() else {
                 Issue.record("expected the feed")
                 return
@@ -23,8 +23,8 @@ struct FeedTests {
         }
     }
 
-    @Test func refreshingAnUnchangedFeedIsA304ThatKeepsTheList() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func refreshingAnUnchangedFeedIsA304ThatKeepsTheList(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let feed = LunchFeed(client: server.feed)
             let first = try await feed.refresh()
             #expect(first.count == 15)
@@ -37,9 +37,9 @@ struct FeedTests {
         }
     }
 
-    @Test func theImagesOfSeveralRestaurantsLoadThroughTheConfiguredHost() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
-            let loader = ImageLoader(configuration: server.configuration)
+    @Test(arguments: TestServer.Mode.allCases) func theImagesOfSeveralRestaurantsLoadThroughTheConfiguredHost(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
+            let loader = server.imageLoader()
             let restaurants = try await LunchFeed(client: server.feed).refresh()
             for name in ["Hopdoddy Burger Bar", "Pappadeaux Seafood Kitchen", "Yard House", "Ramen Hakata", "Thai Star"] {
                 let url = try #require(restaurants.first { $0.name == name }?.imageURL)

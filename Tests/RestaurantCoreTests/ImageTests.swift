@@ -10,9 +10,9 @@ struct ImageTests {
     private static let marloweFixture = "yelp/photos/marlowes-hearth-photo-1.json"
     private static let jpegStart: [UInt8] = [0xFF, 0xD8, 0xFF]
 
-    @Test func concurrentRequestsForOneURLShareOneDownload() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
-            let loader = ImageLoader(configuration: server.configuration)
+    @Test(arguments: TestServer.Mode.allCases) func concurrentRequestsForOneURLShareOneDownload(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
+            let loader = server.imageLoader()
             let images = try await withThrowingTaskGroup(of: Data.self) { group in
                 for _ in 0..<12 { group.addTask { try await loader.image(at: Self.marlowe) } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -27,16 +27,16 @@ struct ImageTests {
         }
     }
 
-    @Test func theDiskCacheServesANewLoaderThenAStaleImageIsRevalidated() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func theDiskCacheServesANewLoaderThenAStaleImageIsRevalidated(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let clock = TestClock()
-            let first = try await ImageLoader(configuration: server.configuration, diskFolder: folder, now: clock.function).image(at: Self.marlowe)
+            let first = try await server.imageLoader(diskFolder: folder, now: clock.function).image(at: Self.marlowe)
 
             // A restart: a new loader on the same folder, within max-age.
             clock.advance(by: 3600)
-            let restarted = ImageLoader(configuration: server.configuration, diskFolder: folder, now: clock.function)
+            let restarted = server.imageLoader(diskFolder: folder, now: clock.function)
             #expect(try await restarted.image(at: Self.marlowe) == first)
             server.expectRequests(answeredBy: Self.marloweFixture, count: 1)
 
@@ -52,11 +52,11 @@ struct ImageTests {
         }
     }
 
-    @Test func noStoreImagesAreFetchedEveryTime() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func noStoreImagesAreFetchedEveryTime(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
-            let loader = ImageLoader(configuration: server.configuration, diskFolder: folder)
+            let loader = server.imageLoader(diskFolder: folder)
             let pluckers = URL(string: "http://sandbox.bottlerocketapps.com/BR_iOS_CodingExam_2015_Server/Images/pluckers.png")!
             let first = try await loader.image(at: pluckers)
             #expect(try await loader.image(at: pluckers) == first)
@@ -65,9 +65,9 @@ struct ImageTests {
         }
     }
 
-    @Test func googlePhotosFollowTheRedirectAndIconsLoad() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
-            let loader = ImageLoader(configuration: server.configuration)
+    @Test(arguments: TestServer.Mode.allCases) func googlePhotosFollowTheRedirectAndIconsLoad(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
+            let loader = server.imageLoader()
             let page = try await server.places.nearby(.around(civicCenter))
             let restaurant = Restaurant(google: page.results[3], photoURL: { server.places.photoURL(reference: $0) })
             let photoURL = try #require(restaurant.imageURL)
@@ -84,9 +84,9 @@ struct ImageTests {
         }
     }
 
-    @Test func aMissingImageIsAnError() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
-            let loader = ImageLoader(configuration: server.configuration)
+    @Test(arguments: TestServer.Mode.allCases) func aMissingImageIsAnError(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
+            let loader = server.imageLoader()
             let error = await #expect(throws: RestaurantError.self) {
                 try await loader.image(at: URL(string: "http://sandbox.bottlerocketapps.com/BR_iOS_CodingExam_2015_Server/Images/nowhere.png")!)
             }

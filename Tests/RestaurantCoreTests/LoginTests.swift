@@ -14,8 +14,8 @@ struct LoginTests {
         return (LoginGate(graph: server.graph, tokens: tokens, now: { server.clock.now }), tokens)
     }
 
-    @Test func withNoStoredTokenTheLoginScreenShows() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func withNoStoredTokenTheLoginScreenShows(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, _) = gate(server, folder)
@@ -24,8 +24,8 @@ struct LoginTests {
         }
     }
 
-    @Test func loginExchangesTheTokenKeepsItAndTheNextLaunchSkipsTheLoginScreen() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func loginExchangesTheTokenKeepsItAndTheNextLaunchSkipsTheLoginScreen(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, tokens) = gate(server, folder)
@@ -44,8 +44,8 @@ struct LoginTests {
         }
     }
 
-    @Test func loginWithTheDialogsCode() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func loginWithTheDialogsCode(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, tokens) = gate(server, folder)
@@ -58,9 +58,9 @@ struct LoginTests {
         }
     }
 
-    @Test(arguments: ["EAAUnderstudyExpiredToken", "not-a-token"])
-    func anExpiredOrInvalidTokenLogsOutAndIsCleared(token: String) async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: ["EAAUnderstudyExpiredToken", "not-a-token"], TestServer.Mode.allCases)
+    func anExpiredOrInvalidTokenLogsOutAndIsCleared(token: String, mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             try await TokenStore(file: folder.appendingPathComponent("token.json")).save(StoredToken(accessToken: token))
@@ -73,8 +73,8 @@ struct LoginTests {
         }
     }
 
-    @Test func aTokenPastItsExpiryByTheClockLogsOut() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aTokenPastItsExpiryByTheClockLogsOut(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let tokens = TokenStore(file: folder.appendingPathComponent("token.json"))
@@ -86,8 +86,8 @@ struct LoginTests {
         }
     }
 
-    @Test func logoutClearsTheToken() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func logoutClearsTheToken(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (gate, tokens) = gate(server, folder)
@@ -99,8 +99,8 @@ struct LoginTests {
         }
     }
 
-    @Test func graphErrorsCarryCodeSubcodeAndMessage() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func graphErrorsCarryCodeSubcodeAndMessage(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let expired = await #expect(throws: RestaurantError.self) { try await server.graph.me(token: "EAAUnderstudyExpiredToken") }
             let error = try #require(expired?.providerError)
             #expect(error.status == 400)
@@ -118,16 +118,16 @@ struct LoginTests {
         }
     }
 
-    @Test func permissionsOfTheLoggedInUser() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func permissionsOfTheLoggedInUser(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let permissions = try await server.graph.permissions(token: "EAAUnderstudyLongLivedToken")
             #expect(permissions.map(\.permission) == ["public_profile", "email", "user_friends"])
             #expect(permissions.last?.status == "declined")
         }
     }
 
-    @Test func aCorruptTokenFileIsSetAsideAndTheUserLoggedOut() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aCorruptTokenFileIsSetAsideAndTheUserLoggedOut(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             try Data("{not json".utf8).write(to: folder.appendingPathComponent("token.json"))

@@ -9,8 +9,8 @@ struct PizzaTourTests {
         PizzaTour(yelp: server.yelp, directions: server.directions, location: FixedLocation(riverNorth))
     }
 
-    @Test func theFourNearestWithinTenKilometersByCrowFlies() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func theFourNearestWithinTenKilometersByCrowFlies(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let stops = try await tour(server).search()
             #expect(stops.map(\.restaurant.name) == ["Wells Street Slice House", "Tavern Cut Pizza Co.", "Deep Dish Depot", "Wicker Park Pie Shop"])
             // The haversine distance agrees with Yelp's own to the meter.
@@ -22,8 +22,8 @@ struct PizzaTourTests {
         }
     }
 
-    @Test func walkingAndDrivingTotalsAreTheLegsPlusFiftyMinutesAStop() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func walkingAndDrivingTotalsAreTheLegsPlusFiftyMinutesAStop(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let tour = tour(server)
             try await tour.search()
             let walking = try await tour.itinerary(mode: .walking)
@@ -39,8 +39,8 @@ struct PizzaTourTests {
         }
     }
 
-    @Test func deletingAStopRefillsToFourAndRetimesTheTour() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func deletingAStopRefillsToFourAndRetimesTheTour(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let tour = tour(server)
             let stops = try await tour.search()
             let refilled = await tour.remove(stops[1].restaurant.id)

@@ -6,8 +6,8 @@ import UnderstudyTesting
 
 @Suite("Search: pages, pull to refresh, and the screen's state")
 struct SearchTests {
-    @Test func yelpPagesByOffsetToTheCeilingOf240() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func yelpPagesByOffsetToTheCeilingOf240(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .restaurants(near: .named("San Francisco, CA"))))
             var state = await search.load()
             #expect(state.phase == .loaded)
@@ -28,8 +28,8 @@ struct SearchTests {
         }
     }
 
-    @Test func whileTheFirstPageIsOnItsWayTheStateIsLoading() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func whileTheFirstPageIsOnItsWayTheStateIsLoading(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             server.override("yelp/search-coffee-open-now.json", delayMilliseconds: 1500)
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Cupertino, CA")))
             let loading = Task { await search.load() }
@@ -43,8 +43,8 @@ struct SearchTests {
         }
     }
 
-    @Test func pullToRefreshReplacesTheResults() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func pullToRefreshReplacesTheResults(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .restaurants(near: .named("San Francisco, CA"))))
             await search.load()
             let twoPages = await search.loadNextPage()
@@ -57,16 +57,16 @@ struct SearchTests {
         }
     }
 
-    @Test func nothingFoundIsEmptyAndTheEnd() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func nothingFoundIsEmptyAndTheEnd(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Adak, AK")))
             let state = await search.load()
             #expect(state == SearchState(results: [], phase: .empty, isEndOfResults: true))
         }
     }
 
-    @Test func aFailedFirstPageIsAnError() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aFailedFirstPageIsAnError(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Qwzx, Nowhere")))
             let state = await search.load()
             guard case .failed(let error) = state.phase else {
@@ -78,8 +78,8 @@ struct SearchTests {
         }
     }
 
-    @Test func aFailedRefreshKeepsTheResultsShown() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aFailedRefreshKeepsTheResultsShown(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let search = RestaurantSearch(source: YelpPages(client: server.yelp, query: .coffeeOpenNow(in: "Cupertino, CA")))
             let shown = await search.load()
             #expect(shown.results.count == 10)
@@ -95,8 +95,8 @@ struct SearchTests {
         }
     }
 
-    @Test func theTop25PlacesWithin100MetersTakeTwoPages() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func theTop25PlacesWithin100MetersTakeTwoPages(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             // Google's page token is not valid at once: the app asks, is refused, waits, asks again.
             let sleeper = RecordingSleeper(advancing: server.clock)
             let source = NearbyPages(client: server.places, query: .around(civicCenter), sleeper: sleeper)
@@ -117,9 +117,9 @@ struct SearchTests {
         }
     }
 
-    @Test func aPageTokenNotValidYetIsAskedAgainAfterTheDelay() async throws {
+    @Test(arguments: TestServer.Mode.allCases) func aPageTokenNotValidYetIsAskedAgainAfterTheDelay(_ mode: TestServer.Mode) async throws {
         // Fixtures alone, no contract: page 3's fixture plays INVALID_REQUEST, then the page.
-        try await withUnderstudy(fixtures: fixtures) { server in
+        try await withUnderstudy(fixtures: fixtures, mode: mode) { server in
             let sleeper = RecordingSleeper()
             let search = RestaurantSearch(source: NearbyPages(client: server.places, query: .around(civicCenter), retryDelay: 2, sleeper: sleeper))
             await search.load()
@@ -134,11 +134,11 @@ struct SearchTests {
         }
     }
 
-    @Test func aRevokedGoogleKeyIsRequestDenied() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aRevokedGoogleKeyIsRequestDenied(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             var credentials = canonical
             credentials.googleAPIKey = "AIzaFAKE-revoked-test-key-0000000000000"
-            let places = PlacesClient(configuration: .understudy(baseURL: server.baseURL, credentials: credentials))
+            let places = PlacesClient(configuration: server.app(credentials), session: server.session)
             let error = await #expect(throws: RestaurantError.self) { try await places.nearby(.around(civicCenter)) }
             #expect(error == .provider(ProviderError(provider: .google, status: 200, code: "REQUEST_DENIED", message: "The provided API key is invalid.")))
         }

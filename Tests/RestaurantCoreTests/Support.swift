@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import UnderstudyCore
 import RestaurantCore
 import UnderstudyTesting
@@ -21,13 +24,19 @@ let civicCenter = Coordinate(latitude: 37.7749, longitude: -122.4194)
 let riverNorth = Coordinate(latitude: 41.8947, longitude: -87.6345)
 
 extension TestServer {
-    /// Every provider and image host pointed at this server.
-    var configuration: Configuration { .understudy(baseURL: baseURL, credentials: canonical) }
-    var yelp: YelpClient { YelpClient(configuration: configuration) }
-    var places: PlacesClient { PlacesClient(configuration: configuration) }
-    var directions: DirectionsClient { DirectionsClient(configuration: configuration) }
-    var graph: GraphClient { GraphClient(configuration: configuration) }
-    var feed: FeedClient { FeedClient(configuration: configuration) }
+    /// Every provider and image host pointed at this server, with `credentials`.
+    func app(_ credentials: Credentials = canonical) -> Configuration { .understudy(baseURL: baseURL, credentials: credentials) }
+    /// A session that reaches this server, live or in process, and never answers from a cache.
+    var session: URLSession { Configuration.makeSession(from: configuration) }
+    var yelp: YelpClient { YelpClient(configuration: app(), session: session) }
+    var places: PlacesClient { PlacesClient(configuration: app(), session: session) }
+    var directions: DirectionsClient { DirectionsClient(configuration: app(), session: session) }
+    var graph: GraphClient { GraphClient(configuration: app(), session: session) }
+    var feed: FeedClient { FeedClient(configuration: app(), session: session) }
+    /// An image loader on this server (and on its session).
+    func imageLoader(diskFolder: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) -> ImageLoader {
+        ImageLoader(configuration: app(), diskFolder: diskFolder, session: session, now: now)
+    }
 
     /// How many requests fixture `file` answered.
     func answered(by file: String) -> Int { journal.entries.filter { $0.fixture == file }.count }

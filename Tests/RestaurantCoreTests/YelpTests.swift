@@ -6,8 +6,8 @@ import UnderstudyTesting
 
 @Suite("Yelp: the restaurant search lab and Nine Bar")
 struct YelpTests {
-    @Test func restaurantsWithinTenMilesSortedBothWays() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func restaurantsWithinTenMilesSortedBothWays(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let place = YelpSearchQuery.Place.named("San Francisco, CA")
             let best = try await server.yelp.search(.restaurants(near: place, order: .bestMatch))
             let nearest = try await server.yelp.search(.restaurants(near: place, order: .distance))
@@ -23,8 +23,8 @@ struct YelpTests {
         }
     }
 
-    @Test func coffeeOpenNowAtATypedLocation() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func coffeeOpenNowAtATypedLocation(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let answer = try await server.yelp.search(.coffeeOpenNow(in: "Cupertino, CA"))
             #expect(answer.businesses.count == 10)
             let shops = answer.businesses.map(Restaurant.init(yelp:))
@@ -36,8 +36,8 @@ struct YelpTests {
         }
     }
 
-    @Test func keywordsWithAPickedLocationOrCoordinates() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func keywordsWithAPickedLocationOrCoordinates(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let thai = try await server.yelp.search(.restaurants(keywords: "thai", near: .named("San Francisco, CA"), order: .distance))
             #expect(thai.businesses.count == 6)
             #expect(thai.businesses.allSatisfy { $0.categories.map(\.alias) == ["thai"] })
@@ -48,8 +48,8 @@ struct YelpTests {
         }
     }
 
-    @Test func detailsHaveThreePhotosPhoneHoursAndCoordinates() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func detailsHaveThreePhotosPhoneHoursAndCoordinates(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             for id in ["WEqlq4iL1g3eufXq0OJtzj", "4CS2tzisNc0qF94AuyvVp4", "vUXzHTiMEADFNEBFWhukcy"] {
                 let business = try await server.yelp.business(id: id)
                 let restaurant = Restaurant(yelp: business)
@@ -67,8 +67,8 @@ struct YelpTests {
         }
     }
 
-    @Test func aLocationYelpCannotPlaceIsLocationNotFound() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aLocationYelpCannotPlaceIsLocationNotFound(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let error = await #expect(throws: RestaurantError.self) {
                 try await server.yelp.search(.coffeeOpenNow(in: "Qwzx, Nowhere"))
             }
@@ -79,8 +79,8 @@ struct YelpTests {
     }
 
     // No fixture answers limit=100: the Yelp contract does, as the real API would.
-    @Test func aLimitAboveFiftyIsAValidationError() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aLimitAboveFiftyIsAValidationError(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             var query = YelpSearchQuery.coffeeOpenNow(in: "Cupertino, CA")
             query.limit = 100
             let error = await #expect(throws: RestaurantError.self) { try await server.yelp.search(query) }
@@ -90,8 +90,8 @@ struct YelpTests {
         }
     }
 
-    @Test func theDailyQuotaSpentIsAccessLimitReached() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func theDailyQuotaSpentIsAccessLimitReached(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let before = try await server.yelp.search(.coffeeOpenNow(in: "Cupertino, CA"))
             #expect(before.businesses.count == 10)
             server.responder.setScenario("yelp-daily-quota", to: "Exhausted")
@@ -101,16 +101,16 @@ struct YelpTests {
         }
     }
 
-    @Test func anUnknownBusinessIsBusinessNotFound() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func anUnknownBusinessIsBusinessNotFound(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let error = await #expect(throws: RestaurantError.self) { try await server.yelp.business(id: "no-such-business") }
             #expect(error?.providerError?.code == "BUSINESS_NOT_FOUND")
             #expect(error?.providerError?.status == 404)
         }
     }
 
-    @Test func anErrorPageWithoutTheEnvelopeIsAnHTTPError() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func anErrorPageWithoutTheEnvelopeIsAnHTTPError(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let error = await #expect(throws: RestaurantError.self) { try await server.yelp.business(id: "Understudy-HTML-500") }
             guard case .http(let status, let body) = error else {
                 Issue.record("expected an HTTP error, got \(String(describing: error))")
@@ -121,8 +121,8 @@ struct YelpTests {
         }
     }
 
-    @Test func aRequestNoFixtureAnswersIsAnUnmatchedRequest() async throws {
-        try await withUnderstudy(fixtures: fixtures, contracts: contracts) { server in
+    @Test(arguments: TestServer.Mode.allCases) func aRequestNoFixtureAnswersIsAnUnmatchedRequest(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let error = await #expect(throws: RestaurantError.self) {
                 try await server.yelp.search(.restaurants(keywords: "tacos", near: .named("Boston, MA")))
             }

@@ -16,18 +16,32 @@ struct SwiftTestingSupportTests {
         return (data, response as! HTTPURLResponse)
     }
 
+    /// A session that reaches `server` in its mode.
+    private func session(_ server: TestServer) -> URLSession { URLSession(configuration: server.configuration) }
+
     @Test(.understudy(fixtures: TestFixtures.bundled))
     func theTraitGivesThisTestItsOwnServer() async throws {
+        try await expectTheTraitsUnderstudy(mode: .live)
+    }
+
+    @Test(.understudy(fixtures: TestFixtures.bundled, mode: .inProcess))
+    func theTraitGivesThisTestItsOwnUnderstudyInTheProcess() async throws {
+        try await expectTheTraitsUnderstudy(mode: .inProcess)
+    }
+
+    private func expectTheTraitsUnderstudy(mode: TestServer.Mode) async throws {
         let server = try #require(TestServer.current)
-        let (_, response) = try await get(server.baseURL, TestFixtures.yelpSearch)
+        #expect(server.mode == mode)
+        let (_, response) = try await get(server.baseURL, TestFixtures.yelpSearch, session: session(server))
         #expect(response.statusCode == 200)
         server.expectRequests(answeredBy: TestFixtures.yelpSearchFixture, count: 1)
         server.expectNoUnmatchedRequests()
     }
 
-    @Test func aMissFailsTheTestAtTheCallersLineWithTheNearMissDiff() async throws {
-        try await withUnderstudy(fixtures: TestFixtures.bundled) { server in
-            _ = try await get(server.baseURL, TestFixtures.yelpSearch.replacingOccurrences(of: "limit=20", with: "limit=15"))
+    @Test(arguments: TestServer.Mode.allCases)
+    func aMissFailsTheTestAtTheCallersLineWithTheNearMissDiff(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: TestFixtures.bundled, mode: mode) { server in
+            _ = try await get(server.baseURL, TestFixtures.yelpSearch.replacingOccurrences(of: "limit=20", with: "limit=15"), session: session(server))
             let line = #line + 2
             withKnownIssue {
                 server.expectNoUnmatchedRequests()
@@ -43,13 +57,14 @@ struct SwiftTestingSupportTests {
         }
     }
 
-    @Test func aTestAsksForTheBadDay() async throws {
-        try await withUnderstudy(fixtures: TestFixtures.bundled) { server in
+    @Test(arguments: TestServer.Mode.allCases)
+    func aTestAsksForTheBadDay(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: TestFixtures.bundled, mode: mode) { server in
             server.override(TestFixtures.yelpSearchFixture, status: 503)
-            #expect(try await get(server.baseURL, TestFixtures.yelpSearch).1.statusCode == 503)
+            #expect(try await get(server.baseURL, TestFixtures.yelpSearch, session: session(server)).1.statusCode == 503)
             server.override(TestFixtures.yelpSearchFixture, fault: .reset)
             do {
-                _ = try await get(server.baseURL, TestFixtures.yelpSearch)
+                _ = try await get(server.baseURL, TestFixtures.yelpSearch, session: session(server))
                 Issue.record("expected the connection to be reset")
             } catch let error as URLError {
                 #if os(Linux)
@@ -65,7 +80,8 @@ struct SwiftTestingSupportTests {
         }
     }
 
-    @Test func serversRunningAtOnceShareNothing() async throws {
+    @Test(arguments: TestServer.Mode.allCases)
+    func serversRunningAtOnceShareNothing(_ mode: TestServer.Mode) async throws {
         let root = try TestFixtures.tree([
             "google/token.json": """
                 {"understudy": 1, "request": {"method": "GET", "path": "/maps/api/place/nearbysearch/json"},
@@ -76,8 +92,8 @@ struct SwiftTestingSupportTests {
         let firstAnswers = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<24 {
                 group.addTask {
-                    try await withUnderstudy(fixtures: root) { server in
-                        let (data, _) = try await get(server.baseURL, "/maps/api/place/nearbysearch/json")
+                    try await withUnderstudy(fixtures: root, mode: mode) { server in
+                        let (data, _) = try await get(server.baseURL, "/maps/api/place/nearbysearch/json", session: session(server))
                         return try JSONParser.parse(Array(data))["status"]?.stringValue ?? "?"
                     }
                 }
@@ -88,13 +104,14 @@ struct SwiftTestingSupportTests {
         #expect(firstAnswers == Array(repeating: "INVALID_REQUEST", count: 24))
     }
 
-    @Test func startingAndStoppingAServerIsCheap() async throws {
-        _ = try await withUnderstudy(fixtures: TestFixtures.bundled) { _ in 0 }  // loads the fixtures once
+    @Test(arguments: TestServer.Mode.allCases)
+    func startingAndStoppingAServerIsCheap(_ mode: TestServer.Mode) async throws {
+        _ = try await withUnderstudy(fixtures: TestFixtures.bundled, mode: mode) { _ in 0 }  // loads the fixtures once
         let count = 100
         let started = Date()
-        for _ in 0..<count { _ = try await withUnderstudy(fixtures: TestFixtures.bundled) { $0.server.port } }
+        for _ in 0..<count { _ = try await withUnderstudy(fixtures: TestFixtures.bundled, mode: mode) { $0.baseURL.port } }
         let milliseconds = Date().timeIntervalSince(started) * 1000 / Double(count)
-        print(String(format: "SCOPED start+stop of one server: %.2f ms (mean of %d)", milliseconds, count))
+        print(String(format: "SCOPED start+stop of one %@ Understudy: %.2f ms (mean of %d)", mode.description, milliseconds, count))
     }
 
     @Test func inProcessAnswersWithoutASocket() async throws {
@@ -107,7 +124,7 @@ struct SwiftTestingSupportTests {
                 """,
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try await withInProcessUnderstudy(fixtures: root) { understudy in
+        try await withUnderstudy(fixtures: root, mode: .inProcess) { understudy in
             let session = URLSession(configuration: understudy.configuration)
             #expect(understudy.baseURL.host?.hasSuffix(".invalid") == true)  // nothing could reach a network
 

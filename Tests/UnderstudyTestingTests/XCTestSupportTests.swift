@@ -5,7 +5,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-final class XCTestSupportTests: UnderstudyTestCase {
+class XCTestSupportTests: UnderstudyTestCase {
     override var fixturesFolder: String? { TestFixtures.bundled }
 
     /// Failures recorded by the test running, captured instead of reported when asked.
@@ -22,10 +22,11 @@ final class XCTestSupportTests: UnderstudyTestCase {
     private func get(_ target: String) async throws -> HTTPURLResponse {
         var request = URLRequest(url: URL(string: understudy.baseURL.absoluteString + target)!)
         request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
-        return try await URLSession.shared.data(for: request).1 as! HTTPURLResponse
+        return try await URLSession(configuration: understudy.configuration).data(for: request).1 as! HTTPURLResponse
     }
 
     func testEachTestGetsARunningServer() async throws {
+        XCTAssertEqual(understudy.mode, mode)
         let response = try await get(TestFixtures.yelpSearch)
         XCTAssertEqual(response.statusCode, 200)
         understudy.expectRequests(answeredBy: TestFixtures.yelpSearchFixture, count: 1)
@@ -44,4 +45,13 @@ final class XCTestSupportTests: UnderstudyTestCase {
         XCTAssertTrue(failures.first?.file.hasSuffix("XCTestSupportTests.swift") == true)
         XCTAssertTrue(failures.first?.description.contains("query.sort_by: expected \"best_match\", got \"rating\"") == true, "\(failures)")
     }
+}
+
+/// The same tests with the Understudy in the process (each named again: XCTest on Linux runs
+/// only the test methods a class declares itself).
+final class XCTestInProcessSupportTests: XCTestSupportTests {
+    override var mode: TestServer.Mode { .inProcess }
+
+    override func testEachTestGetsARunningServer() async throws { try await super.testEachTestGetsARunningServer() }
+    override func testAMissFailsAtTheCallersLineWithTheNearMissDiff() async throws { try await super.testAMissFailsAtTheCallersLineWithTheNearMissDiff() }
 }

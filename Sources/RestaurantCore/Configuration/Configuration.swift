@@ -61,9 +61,10 @@ public struct Configuration: Sendable {
     }
 
     /// A session that never answers from Foundation's cache, so a 304 reaches the caller and
-    /// the caching rules are the core's own.
-    public static func makeSession() -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
+    /// the caching rules are the core's own; built on `base` (ephemeral by default), e.g. a
+    /// test's configuration that reaches an in-process fake.
+    public static func makeSession(from base: URLSessionConfiguration = .ephemeral) -> URLSession {
+        let configuration = base
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         return URLSession(configuration: configuration)
