@@ -15,7 +15,12 @@ struct ContractOptions: ParsableArguments {
     /// The folder to load: the one given, else `contracts` beside the fixtures folder (the
     /// repository layout) when it exists, else none.
     func folder(besideFixtures fixtures: String) -> String? {
-        if noContracts { return nil }
+        noContracts ? nil : packsFolder(besideFixtures: fixtures)
+    }
+
+    /// Where the packs are, even with `--no-contracts`: what a pack says of where a provider
+    /// lives (`serve --provider`) holds whether or not requests are checked.
+    func packsFolder(besideFixtures fixtures: String) -> String? {
         if let contracts { return contracts }
         let beside = ((fixtures as NSString).standardizingPath as NSString).deletingLastPathComponent
         let candidate = beside.isEmpty ? "contracts" : (beside as NSString).appendingPathComponent("contracts")
@@ -30,8 +35,17 @@ struct ContractOptions: ParsableArguments {
     /// The packs, `nil` for none; prints every problem (file, JSON path) and fails on a broken pack.
     func load(besideFixtures fixtures: String) throws -> (contracts: Contracts, folder: String)? {
         guard let folder = folder(besideFixtures: fixtures) else { return nil }
+        return (try Self.load(folder), folder)
+    }
+
+    /// The packs at `folder`, even with `--no-contracts` (see `packsFolder`).
+    func loadPacks(besideFixtures fixtures: String) throws -> Contracts? {
+        try packsFolder(besideFixtures: fixtures).map(Self.load)
+    }
+
+    private static func load(_ folder: String) throws -> Contracts {
         do {
-            return (try Contracts.load(from: folder), folder)
+            return try Contracts.load(from: folder)
         } catch {
             if error.problems.count == 1, error.problems[0].file == folder {
                 throw ValidationError("contracts folder not found at '\(folder)'; pass --contracts DIR or --no-contracts")

@@ -7,10 +7,11 @@ struct ImportHARCommand: ParsableCommand {
         commandName: "import-har",
         abstract: "Turn an HTTP Archive (browser devtools, Charles, Proxyman) into fixtures.",
         discussion: """
-            Each entry on a provider's host (api.yelp.com, maps.googleapis.com, graph.facebook.com, \
-            s3.amazonaws.com, sandbox.bottlerocketapps.com) becomes <out>/<provider>/<name>.json with its \
-            body beside it, byte for byte. Credentials in query parameters become {"present": true}; \
-            they never reach the disk. Other hosts and repeated requests are skipped and listed.
+            Each entry on a provider's host, as the packs in --contracts name them (api.yelp.com, \
+            maps.googleapis.com, graph.facebook.com, s3.amazonaws.com, the image hosts), becomes \
+            <out>/<provider>/<name>.json with its body beside it, byte for byte. Credentials in query \
+            parameters become {"present": true}; they never reach the disk. Other hosts and repeated \
+            requests are skipped and listed.
             """
     )
 
@@ -20,10 +21,20 @@ struct ImportHARCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The fixtures folder to write into.", valueName: "dir"))
     var out: String
 
+    @Option(help: ArgumentHelp("The provider packs: which real host belongs to which provider.", valueName: "dir"))
+    var contracts: String = "contracts"
+
     func run() throws {
+        let packs: Contracts
+        do {
+            packs = try Contracts.load(from: contracts)
+        } catch {
+            Console.error("\(error.description)\n(import-har reads which host is which provider from the packs in --contracts DIR, \(contracts) here)")
+            throw ExitCode(65)
+        }
         let summary: HARImportSummary
         do {
-            summary = try HARImporter.importArchive(at: file, into: out)
+            summary = try HARImporter.importArchive(at: file, into: out, hosts: ProviderHosts(contracts: packs))
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(65)

@@ -81,7 +81,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let loadedContracts = try contractOptions.load(besideFixtures: options.fixtures)
         let contracts = loadedContracts?.contracts
-        let mount = provider.flatMap { ProviderMount.known[$0] }
+        var mount: ProviderMount?
+        if let provider { mount = try providerMount(of: provider, contracts: contracts) }
         let clock: any ServerClock = startTime.flatMap { ISO8601DateFormatter().date(from: $0) }.map { ManualClock(start: $0) } ?? SystemClock()
         let responder = Responder(
             fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay.flatMap(Delay.parse), delaySeed: delaySeed,
@@ -106,6 +107,20 @@ struct ServeCommand: AsyncParsableCommand {
         try await CommandServer.runUntilSignalled(server)
         let violations = responder.journal.violationCount
         Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched\(contracts == nil ? "" : ", \(violations) breaking the contract"))")
+    }
+}
+
+extension ServeCommand {
+    /// Where `provider`'s API lives, from its pack: the packs in use, or with `--no-contracts`
+    /// the packs beside the fixtures, read for this alone.
+    func providerMount(of provider: String, contracts: Contracts?) throws -> ProviderMount {
+        guard let packs = try contracts ?? contractOptions.loadPacks(besideFixtures: options.fixtures) else {
+            throw ValidationError("--provider \(provider) needs its provider pack (its basePath says where its API is mounted), and no contracts folder was found beside \(options.fixtures); pass --contracts DIR")
+        }
+        guard let pack = packs.pack(named: provider) else {
+            throw ValidationError("no pack for provider '\(provider)'; packs: \(packs.packs.map(\.provider).joined(separator: ", "))")
+        }
+        return ProviderMount(pack: pack)
     }
 }
 

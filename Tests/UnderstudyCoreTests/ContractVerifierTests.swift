@@ -326,7 +326,7 @@ struct ContractVerifierTests {
         }) { contracts in
             let report = try verify([:], contracts: contracts)
             #expect(report.findings.map(\.description) == [
-                #"yelp.openapi.json $["x-understudy"].credential.pattern: the canonical credential FAKE-understudy-yelp-api-key of docs/contracts.md does not fit /^[a-z-]+$/"#,
+                #"yelp.openapi.json $["x-understudy"].credential.canonical: the canonical credential FAKE-understudy-yelp-api-key does not fit the pack's pattern /^[a-z-]+$/"#,
                 #"yelp.openapi.json $["x-understudy"].credential.rejected: rejected credential FAKE-revoked-yelp-api-key does not fit /^[a-z-]+$/"#,
                 #"yelp.openapi.json $.paths["/v3/businesses/search"].get["x-understudy-rules"][2]: names ofset, which is no parameter of searchBusinesses"#,
             ])

@@ -237,11 +237,12 @@ struct HARImportTests {
         #expect(error.file.hasPrefix(folder.path))
     }
 
-    @Test func providerHostsIgnoreCasePortAndUserInfo() {
-        #expect(ProviderHosts.provider(forHost: "API.Yelp.com:443") == "yelp")
-        #expect(ProviderHosts.provider(forHost: "user:pw@graph.facebook.com.") == "facebook")
-        #expect(ProviderHosts.provider(forHost: "sandbox.bottlerocketapps.com") == "feed")
-        #expect(ProviderHosts.provider(forHost: "yelp.com") == nil)
+    @Test func providerHostsIgnoreCasePortAndUserInfo() throws {
+        let hosts = ProviderHosts(contracts: try Contracts.load(from: bundledContractsPath))
+        #expect(hosts.provider(forHost: "API.Yelp.com:443") == "yelp")
+        #expect(hosts.provider(forHost: "user:pw@graph.facebook.com.") == "facebook")
+        #expect(hosts.provider(forHost: "sandbox.bottlerocketapps.com") == "feed")
+        #expect(hosts.provider(forHost: "yelp.com") == nil)
         #expect(RecordedURL.redacted("https://u:p@maps.googleapis.com/x?key=AIza123&a=1#f") == "https://maps.googleapis.com/x?key=REDACTED&a=1#f")
     }
 
@@ -260,7 +261,7 @@ struct HARImportTests {
         let folder = try HARTemporaryFolder()
         defer { folder.remove() }
         let error = try #require(throws: HARImportError.self) {
-            try HARImporter.importArchive(at: folder.archivePath + ".missing", into: folder.path)
+            try HARImporter.importArchive(at: folder.archivePath + ".missing", into: folder.path, hosts: try bundledHosts())
         }
         #expect(error.description.contains("cannot read the archive"))
     }
@@ -404,7 +405,7 @@ struct HARTemporaryFolder {
 
     func importArchive(text: String) throws -> HARImportSummary {
         try FileBytes.writeAtomically(Array(text.utf8), to: archivePath)
-        return try HARImporter.importArchive(at: archivePath, into: path)
+        return try HARImporter.importArchive(at: archivePath, into: path, hosts: try bundledHosts())
     }
 
     /// Every file below the output folder, relative to it, sorted.
@@ -443,4 +444,9 @@ extension [UInt8] {
         }
         return false
     }
+}
+
+/// The real hosts of the bundled packs' providers.
+func bundledHosts() throws -> ProviderHosts {
+    ProviderHosts(contracts: try Contracts.load(from: bundledContractsPath))
 }

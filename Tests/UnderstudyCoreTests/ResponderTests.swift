@@ -114,7 +114,8 @@ struct ResponderTests {
         try tree.write("feed/feed.json", fixtureJSON(path: "/br-codingexams/restaurants.json"))
         try tree.write("feed/image.json", fixtureJSON(path: "/BR_iOS_CodingExam_2015_Server/Images/a.png"))
         let fixtures = try tree.load()
-        let yelp = Responder(fixtures: fixtures.filter { $0.provider == "yelp" }, mount: ProviderMount.known["yelp"])
+        let packs = try Contracts.load(from: bundledContractsPath)
+        let yelp = Responder(fixtures: fixtures.filter { $0.provider == "yelp" }, mount: ProviderMount(pack: try #require(packs.pack(named: "yelp"))))
         #expect(await get(yelp, "/businesses/search?term=pizza").status == 200)
         #expect(await get(yelp, "/v3/businesses/search?term=pizza").status == 200)  // native paths still work
         let miss = await get(yelp, "/businesses/search?term=sushi")
@@ -122,7 +123,7 @@ struct ResponderTests {
         #expect(try json(miss)["understudy"]?["request"]?["path"] == "/v3/businesses/search")
         #expect(yelp.journal.entries.map(\.target) == ["/businesses/search?term=pizza", "/v3/businesses/search?term=pizza", "/businesses/search?term=sushi"])
 
-        let feed = Responder(fixtures: fixtures.filter { $0.provider == "feed" }, mount: ProviderMount.known["feed"])
+        let feed = Responder(fixtures: fixtures.filter { $0.provider == "feed" }, mount: ProviderMount(pack: try #require(packs.pack(named: "feed"))))
         #expect(await get(feed, "/restaurants.json").status == 200)
         // The feed's images live on another host, at the root: they match without the base path.
         #expect(await get(feed, "/BR_iOS_CodingExam_2015_Server/Images/a.png").status == 200)

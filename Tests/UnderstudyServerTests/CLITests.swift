@@ -29,7 +29,9 @@ struct CLITests {
             "google/b.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/maps/api/b"}, "response": {"json": 2}}"#,
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try CLIProcess.Serving(["--fixtures", root, "--provider", "google"])
+        // Where Google's API is mounted comes from its pack.
+        let packs = CLIProcess.repositoryRoot.appendingPathComponent("contracts").path
+        let server = try CLIProcess.Serving(["--fixtures", root, "--contracts", packs, "--provider", "google"])
         #expect(server.output.contains("google alone: use \(server.url.absoluteString) as its base URL in place of https://maps.googleapis.com/maps/api"))
         let (_, yelp) = try await URLSession.shared.data(from: server.url.appendingPathComponent("v3/a"))
         let (_, google) = try await URLSession.shared.data(from: server.url.appendingPathComponent("maps/api/b"))
@@ -38,6 +40,10 @@ struct CLITests {
         #expect((google as? HTTPURLResponse)?.statusCode == 200)
         #expect((atRoot as? HTTPURLResponse)?.statusCode == 200)
         #expect(server.stop(signal: SIGINT).status == 0)
+        // Without packs there is nothing to say where a provider's API is mounted.
+        let alone = try CLIProcess.run(["serve", "--fixtures", root, "--no-contracts", "--provider", "google", "--port", "0"])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("--provider google needs its provider pack"), "\(alone.stderr)")
     }
 
     @Test func serveRefusesToStartOnInvalidFixtures() throws {

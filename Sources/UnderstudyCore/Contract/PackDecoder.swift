@@ -141,11 +141,15 @@ struct PackDecoder: DocumentReading {
 
     private mutating func decodeCredential(_ value: JSONValue, at path: JSONPath) -> CredentialRule? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(members, allowed: ["pattern", "rejected", "missing", "invalid"], at: path)
+        checkKeys(members, allowed: ["pattern", "rejected", "canonical", "missing", "invalid"], at: path)
         let pattern = members["pattern"].flatMap { regex($0, at: path.appending("pattern")) }
         let rejected = members["rejected"].flatMap { strings($0, at: path.appending("rejected")) } ?? []
+        let canonical = members["canonical"].flatMap { strings($0, at: path.appending("canonical")) } ?? []
+        for (index, value) in canonical.enumerated() where !Scrubbing.isPlainlyFake(value) {
+            report(path.appending("canonical").appending(index: index), "a canonical credential must be plainly fake (contain FAKE or Understudy), so no real one is written as canonical")
+        }
         guard let missing = requiredString(members, "missing", at: path), let invalid = requiredString(members, "invalid", at: path) else { return nil }
-        return CredentialRule(pattern: pattern, rejected: Set(rejected), missing: missing, invalid: invalid)
+        return CredentialRule(pattern: pattern, rejected: Set(rejected), canonical: canonical, missing: missing, invalid: invalid)
     }
 
     // MARK: cross-checks

@@ -92,13 +92,17 @@ final class CredentialRule: Sendable {
     let pattern: RegexPattern?
     /// Values that are always invalid (revoked keys, for tests).
     let rejected: Set<String>
+    /// The plainly fake credentials fixtures and tests may write literally (docs/contracts.md):
+    /// each must fit `pattern`, so the fake accepts them.
+    let canonical: [String]
     /// The answers for a missing and for an invalid credential.
     let missing: String
     let invalid: String
 
-    init(pattern: RegexPattern?, rejected: Set<String>, missing: String, invalid: String) {
+    init(pattern: RegexPattern?, rejected: Set<String>, canonical: [String] = [], missing: String, invalid: String) {
         self.pattern = pattern
         self.rejected = rejected
+        self.canonical = canonical
         self.missing = missing
         self.invalid = invalid
     }

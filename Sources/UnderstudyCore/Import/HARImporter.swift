@@ -3,7 +3,7 @@ import Foundation
 /// Turns an HTTP Archive (HAR 1.2, as exported by browser devtools, Charles or Proxyman) into
 /// fixture files, one per recorded exchange with a provider.
 ///
-/// For an entry on a provider's host (see `ProviderHosts`), the import writes
+/// For an entry on a provider's host (as the packs say, see `ProviderHosts`), the import writes
 /// `OUT/<provider>/<name>.json` and, when the response has a body,
 /// `OUT/<provider>/<name>.body.<ext>` with the body bytes exactly as recorded. The name,
 /// `get-v3-businesses-search-1a2b3c4d`, is stable, so importing again overwrites.
@@ -15,12 +15,13 @@ import Foundation
 /// skipped and listed in the summary; an archive that is not JSON or lacks a required member
 /// is an error naming the place.
 package enum HARImporter {
-    /// Imports the archive at `harPath` into `outputDirectory` (created if needed).
+    /// Imports the archive at `harPath` into `outputDirectory` (created if needed), each entry
+    /// into the folder of the provider whose host it was sent to.
     ///
     /// Everything is checked before the first file is written; files are then written on all
     /// cores, each atomically.
-    public static func importArchive(at harPath: String, into outputDirectory: String) throws(HARImportError) -> HARImportSummary {
-        let plan = try plan(try HARReader.read(harPath), archive: harPath)
+    public static func importArchive(at harPath: String, into outputDirectory: String, hosts: ProviderHosts) throws(HARImportError) -> HARImportSummary {
+        let plan = try plan(try HARReader.read(harPath), archive: harPath, hosts: hosts)
         try createFolders(for: plan.fixtures, in: outputDirectory)
         try write(plan.fixtures, into: outputDirectory)
         var byProvider: [String: Int] = [:]
@@ -37,10 +38,10 @@ package enum HARImporter {
     /// Decides, entry by entry in archive order, what is written and under which name: the
     /// first of several identical requests wins, and names that collide (case-insensitively,
     /// for macOS file systems) get a `-2`, `-3` suffix.
-    static func plan(_ exchanges: [RecordedExchange], archive: String) throws(HARImportError) -> Plan {
+    static func plan(_ exchanges: [RecordedExchange], archive: String, hosts: ProviderHosts) throws(HARImportError) -> Plan {
         // Reading entries is independent work: done on all cores, then decided in order.
         let outcomes = Parallel.map(exchanges.count) { position in
-            Result { () throws(HARImportError) in try ImportedFixture.make(from: exchanges[position], archive: archive) }
+            Result { () throws(HARImportError) in try ImportedFixture.make(from: exchanges[position], archive: archive, hosts: hosts) }
         }
         var plan = Plan()
         var firstByRequest: [String: Int] = [:]

@@ -4,11 +4,11 @@ import Foundation
 extension ImportedFixture {
     /// Turns a recorded exchange into a fixture, or says why it is skipped. Throws only for an
     /// archive that is itself broken (a body that claims to be base64 and is not).
-    static func make(from exchange: RecordedExchange, archive: String) throws(HARImportError) -> Outcome {
+    static func make(from exchange: RecordedExchange, archive: String, hosts: ProviderHosts) throws(HARImportError) -> Outcome {
         guard let url = RecordedURL(exchange.url) else {
             return .skipped(reason: "not an http(s) URL")
         }
-        guard let provider = ProviderHosts.provider(forHost: url.host) else {
+        guard let provider = hosts.provider(forHost: url.host) else {
             return .skipped(reason: "host \(url.host) is not one of the providers' hosts")
         }
         let content = exchange.content

@@ -1,21 +1,29 @@
-/// Which provider a recorded request belongs to, judged by the real host it was sent to.
+/// Which provider a recorded request belongs to, judged by the real host it was sent to, as
+/// the packs say: each pack's `upstream` and the `servers` of its operations (image CDNs).
 ///
 /// Used when importing recordings (HAR files) whose URLs name the real APIs; the server itself
 /// tells providers apart by path, since an app only swaps scheme and host.
-package enum ProviderHosts {
+package struct ProviderHosts: Sendable {
     /// The provider name for each real API host, lower-cased.
-    public static let providerByHost: [String: String] = [
-        "api.yelp.com": "yelp",
-        "maps.googleapis.com": "google",
-        "graph.facebook.com": "facebook",
-        "s3.amazonaws.com": "feed",
-        "sandbox.bottlerocketapps.com": "feed",
-    ]
+    let providerByHost: [String: String]
+
+    /// The hosts of every pack in `contracts`.
+    package init(contracts: Contracts) {
+        var hosts: [String: String] = [:]
+        for pack in contracts.packs {
+            let origins = [pack.upstream].compactMap { $0 } + pack.operations.compactMap(\.server)
+            for origin in origins {
+                guard let url = RecordedURL(origin) else { continue }
+                hosts[url.host] = hosts[url.host] ?? pack.provider
+            }
+        }
+        providerByHost = hosts
+    }
 
     /// The provider whose API `host` serves, or `nil` for any other host. Case-insensitive; a
     /// port, user information or a trailing dot are ignored (`API.yelp.com.:443` is Yelp).
-    public static func provider(forHost host: String) -> String? {
-        providerByHost[normalized(host)]
+    package func provider(forHost host: String) -> String? {
+        providerByHost[Self.normalized(host)]
     }
 
     /// `host` lower-cased, without user information, port or trailing dot.

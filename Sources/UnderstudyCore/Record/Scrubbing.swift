@@ -58,9 +58,11 @@ package struct Scrubbing: Sendable {
     }
 
     /// The canonical test credentials and placeholders: values containing `FAKE` or `Understudy`,
-    /// and the canonical invalid token `not-a-token` (docs/contracts.md). Public by design.
+    /// and the canonical invalid token `not-a-token` (docs/contracts.md), bare or as an
+    /// `Authorization: Bearer` value. Public by design.
     public static func isPlainlyFake(_ value: String) -> Bool {
-        value.contains("FAKE") || value.contains("Understudy") || value == "not-a-token"
+        let bare = value.lowercased().hasPrefix("bearer ") ? value.dropFirst("bearer ".count) : Substring(value)
+        return bare.contains("FAKE") || bare.contains("Understudy") || bare == "not-a-token"
     }
 }
 

@@ -52,7 +52,7 @@ extension FixtureVerification {
         case .equalsAll(let values): values
         default: []
         }
-        guard values.contains(where: { !CanonicalCredentials.isPlainlyFake($0) }) else { return }
+        guard values.contains(where: { !Scrubbing.isPlainlyFake($0) }) else { return }
         report(path, "\(what) holds a literal credential (not shown) that is not one of the canonical fake credentials of docs/contracts.md: a secret in a fixture? Condition it with {\"present\": true} or a pattern, or use a canonical value")
     }
 }

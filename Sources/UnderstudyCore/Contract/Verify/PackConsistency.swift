@@ -7,8 +7,8 @@ enum PackConsistency {
         func report(_ path: JSONPath, _ message: String) { findings.append(FixtureProblem(file: pack.file, path: path, message: message)) }
         let root = JSONPath.root.appending("x-understudy")
         if let credential = pack.credential, let pattern = credential.pattern {
-            for value in CanonicalCredentials.valid[pack.provider] ?? [] where !pattern.matches(value) {
-                report(root.appending("credential").appending("pattern"), "the canonical credential \(value) of docs/contracts.md does not fit /\(pattern.source)/")
+            for value in credential.canonical where !pattern.matches(value) {
+                report(root.appending("credential").appending("canonical"), "the canonical credential \(value) does not fit the pack's pattern /\(pattern.source)/")
             }
             // A rejected value should be well-formed: a malformed one is invalid anyway.
             for value in credential.rejected.sorted() where !pattern.matches(value) {
