@@ -23,8 +23,8 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The provider packs: which provider a path belongs to, its origin and its secrets.", valueName: "dir"))
     var contracts: String = "contracts"
 
-    @Option(help: ArgumentHelp("never, missing or all.", valueName: "mode"))
-    var mode: String = RecordMode.never.rawValue
+    @Option(help: ArgumentHelp("What is forwarded to the real providers.", valueName: "mode"))
+    var mode: RecordMode = .never
 
     @Option(
         name: .customLong("upstream"),
@@ -47,7 +47,6 @@ struct RecordCommand: AsyncParsableCommand {
     static let progressInterval = 25
 
     func validate() throws {
-        guard RecordMode(rawValue: mode) != nil else { throw ValidationError("--mode must be never, missing or all, not '\(mode)'") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard upstreamTimeout > 0, upstreamTimeout.isFinite else { throw ValidationError("--upstream-timeout must be a positive number of seconds") }
         _ = try overrides()
@@ -70,7 +69,6 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let mode = RecordMode(rawValue: mode)!
         if mode != .never, let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, !force {
             Console.error("""
                 error: refusing to record on CI (CI=\(ci)): recording calls the real providers with real credentials \
@@ -155,3 +153,5 @@ final class RecordingProgress: Sendable {
         return lines
     }
 }
+
+extension RecordMode: ExpressibleByArgument {}

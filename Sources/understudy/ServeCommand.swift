@@ -36,8 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Delay every answer whose fixture names none: milliseconds (250), uniform:MIN-MAX or lognormal:MEDIAN,SIGMA.",
-        valueName: "spec"))
-    var delay: String?
+        valueName: "spec"), transform: Delay.argument)
+    var delay: Delay?
 
     @Option(help: "Seed of random delays: the same seed gives the same delays in every run.")
     var delaySeed: UInt64 = 0
@@ -49,8 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Run on a manual clock starting at this ISO 8601 time, moved only by POST /__understudy/clock {\"advanceSeconds\": N}: page tokens, token expiry and quotas then follow the test, not the wall clock.",
-        valueName: "time"))
-    var startTime: String?
+        valueName: "time"), transform: ManualClock.startArgument)
+    var startTime: Date?
 
     @Option(help: "How many requests, and separately how many misses, the journal keeps.")
     var journalCapacity: Int = 1000
@@ -62,12 +62,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
         guard journalCapacity > 0 else { throw ValidationError("--journal-capacity must be at least 1") }
         guard bodyCacheMB >= 0 else { throw ValidationError("--body-cache-mb cannot be negative") }
-        if let startTime, ISO8601DateFormatter().date(from: startTime) == nil {
-            throw ValidationError("--start-time '\(startTime)' is not an ISO 8601 time such as 2026-01-01T09:00:00Z")
-        }
-        if let delay, Delay.parse(delay) == nil {
-            throw ValidationError("--delay '\(delay)' is not a delay; use milliseconds (250), uniform:50-300 or lognormal:200,0.5")
-        }
     }
 
     func run() async throws {
@@ -83,9 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
         let contracts = loadedContracts?.contracts
         var mount: ProviderMount?
         if let provider { mount = try providerMount(of: provider, contracts: contracts) }
-        let clock: any ServerClock = startTime.flatMap { ISO8601DateFormatter().date(from: $0) }.map { ManualClock(start: $0) } ?? SystemClock()
+        let clock: any ServerClock = startTime.map { ManualClock(start: $0) } ?? SystemClock()
         let responder = Responder(
-            fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay.flatMap(Delay.parse), delaySeed: delaySeed,
+            fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
             adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
         let server = try await CommandServer.start(responder: responder, host: host, port: port)
@@ -103,7 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
             let providers = loadedContracts.contracts.packs.map(\.provider).joined(separator: ", ")
             Console.line("Contracts: \(providers) from \(loadedContracts.folder); requests are checked and provider behaviours apply")
         }
-        if let startTime { Console.line("Clock: manual, starting \(startTime); advance it with POST /__understudy/clock") }
+        if let startTime { Console.line("Clock: manual, starting \(ISO8601DateFormatter().string(from: startTime)); advance it with POST /__understudy/clock") }
         try await CommandServer.runUntilSignalled(server)
         let violations = responder.journal.violationCount
         Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched\(contracts == nil ? "" : ", \(violations) breaking the contract"))")
@@ -141,5 +135,25 @@ final class SignalWatcher {
 
     func cancel() {
         for source in sources { source.cancel() }
+    }
+}
+
+extension Delay {
+    /// `--delay`'s value: milliseconds (`250`), `uniform:MIN-MAX` or `lognormal:MEDIAN,SIGMA`.
+    static func argument(_ text: String) throws -> Delay {
+        guard let delay = Delay.parse(text) else {
+            throw ValidationError("--delay '\(text)' is not a delay; use milliseconds (250), uniform:50-300 or lognormal:200,0.5")
+        }
+        return delay
+    }
+}
+
+extension ManualClock {
+    /// `--start-time`'s value: an ISO 8601 time.
+    static func startArgument(_ text: String) throws -> Date {
+        guard let date = ISO8601DateFormatter().date(from: text) else {
+            throw ValidationError("--start-time '\(text)' is not an ISO 8601 time such as 2026-01-01T09:00:00Z")
+        }
+        return date
     }
 }
