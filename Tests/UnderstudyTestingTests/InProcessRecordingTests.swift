@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import UnderstudyCore
+import UnderstudyTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Recording is the responder's, so it works in process as over a socket: a miss goes to the
+/// upstream (here another Understudy replaying the bundled fixtures, in the process too), the
+/// answer is scrubbed and written, journaled once as recorded, and the new tree replays it.
+@Suite("Recording in process")
+struct InProcessRecordingTests {
+    @Test(arguments: TestServer.Mode.allCases)
+    func aMissIsRecordedThenReplayed(_ mode: TestServer.Mode) async throws {
+        let tree = try TestFixtures.tree([:])
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        let contracts = try Contracts.load(from: TestFixtures.contracts)
+        let providers = Responder(fixtures: try FixtureLoader.load(from: TestFixtures.bundled))
+        let recorder = Recorder(
+            mode: .missing, root: tree, contracts: contracts, upstream: ResponderUpstream(providers))
+        let recording = Responder(fixtures: [], clock: ManualClock(), recorder: recorder)
+        let (body, status) = try await withUnderstudy(responder: recording, mode: mode) { server in
+            let answer = try await Self.search(server, key: Self.realLookingKey)
+            #expect(server.journal.entries.map(\.answer) == [.recorded(try #require(recorder.summary.recorded.first?.file))])
+            server.expectNoUnmatchedRequests()
+            return answer
+        }
+        #expect(status == 200)
+        #expect(providers.journal.entries.map(\.fixture) == [TestFixtures.yelpSearchFixture])
+
+        // The recorded tree answers the same request, in either mode, with the same bytes.
+        try await withUnderstudy(fixtures: tree, mode: mode) { replay in
+            let (replayed, replayedStatus) = try await Self.search(replay, key: "FAKE-understudy-yelp-api-key")
+            #expect(replayedStatus == 200 && replayed == body)
+            replay.expectNoUnmatchedRequests()
+        }
+        let written = try String(contentsOfFile: tree + "/" + (recorder.summary.recorded.first?.file ?? ""), encoding: .utf8)
+        #expect(!written.contains(Self.realLookingKey))  // the credential became a condition, not a value
+    }
+
+    /// A key that could be real: it must not reach the disk.
+    static let realLookingKey = "yelpMARKERkey0123456789abcdefXYZ"
+
+    /// The README's search with `key`, through a session that reaches `server`.
+    private static func search(_ server: TestServer, key: String) async throws -> (Data, Int) {
+        var request = URLRequest(url: URL(string: server.baseURL.absoluteString + TestFixtures.yelpSearch)!)
+        request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await URLSession(configuration: server.configuration).data(for: request)
+        return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+    }
+}
