@@ -18,15 +18,22 @@ public final class LiveServer: Sendable {
     /// The port bound.
     public let port: Int
     private let channel: any Channel
+    private let connections: ConnectionRegistry
+    private let limits: ServerLimits
+
+    /// How many client connections are open now.
+    package var openConnections: Int { connections.count }
 
     /// The URL clients use in place of the real providers' `https://host`.
     public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
 
-    private init(responder: Responder, host: String, port: Int, channel: any Channel) {
+    private init(responder: Responder, host: String, port: Int, channel: any Channel, connections: ConnectionRegistry, limits: ServerLimits) {
         self.responder = responder
         self.host = host
         self.port = port
         self.channel = channel
+        self.connections = connections
+        self.limits = limits
     }
 
     /// Binds a server and starts answering.
@@ -44,7 +51,7 @@ public final class LiveServer: Sendable {
         limits: ServerLimits = .standard,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> LiveServer {
-        let connections = ConnectionCount()
+        let connections = ConnectionRegistry()
         let decoderLimits = {
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
             decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
@@ -57,14 +64,15 @@ public final class LiveServer: Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
+            // A client that half-closes still gets the answers to what it sent.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    guard connections.admit(limit: limits.maximumConnections) else {
+                    guard connections.admit(channel, limit: limits.maximumConnections) else {
                         try pipeline.addHandler(TurnAwayHandler(limit: limits.maximumConnections))
                         return
                     }
-                    channel.closeFuture.whenComplete { _ in connections.release() }
                     // NIO parses requests; responses are encoded whole by RequestHandler.
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
                     try pipeline.addHandler(RequestHandler(responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false))
@@ -73,7 +81,7 @@ public final class LiveServer: Sendable {
             .bind(host: host, port: port)
             .get()
         let boundPort = channel.localAddress?.port ?? port
-        return LiveServer(responder: responder, host: host, port: boundPort, channel: channel)
+        return LiveServer(responder: responder, host: host, port: boundPort, channel: channel, connections: connections, limits: limits)
     }
 
     /// Starts a server, runs `body` with it, and shuts it down however `body` ends.
@@ -95,14 +103,24 @@ public final class LiveServer: Sendable {
         }
     }
 
-    /// Stops accepting connections and closes the listening socket. Connections already
-    /// open finish their current response.
+    /// Stops accepting connections, closes the listening socket, and closes every open
+    /// connection: idle ones at once, those answering once the requests they have read are
+    /// answered, and whatever is still open after `ServerLimits.shutdownGrace` regardless.
+    /// Returns when every connection is closed.
     public func shutdown() async throws {
         do {
             try await channel.close()
         } catch ChannelError.alreadyClosed {
             // Shutting down twice is harmless.
         }
+        let open = connections.closeDoors()
+        guard !open.isEmpty else { return }
+        for connection in open { connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
+        let force = channel.eventLoop.scheduleTask(in: limits.shutdownGrace) {
+            for connection in open { connection.close(promise: nil) }
+        }
+        for connection in open { try? await connection.closeFuture.get() }
+        force.cancel()
     }
 
     /// Waits until the server has been shut down.

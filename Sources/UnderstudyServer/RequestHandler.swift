@@ -3,45 +3,30 @@ import NIOCore
 import NIOHTTP1
 import UnderstudyCore
 
-/// Turns HTTP/1.1 request parts into one `Request`, asks the responder, and writes the
-/// answer. Framing and timing only: every decision about what to answer is the responder's.
-///
-/// Answers go out in request order. Most are written at once; one with a delay or a dribble
-/// is written when the server's clock says so, and requests that arrive meanwhile on the same
-/// connection wait their turn. When the client stops reading and the socket's buffer fills,
-/// reading pauses until it drains, so a client cannot make the server queue without bound.
+/// Carries one connection's bytes: feeds its `ConnectionStateMachine` the parts NIO parsed
+/// and the channel's events, asks the responder for answers, and does what the machine says.
+/// Every decision about what to answer is the responder's; every rule of the connection is
+/// the machine's; this handler only frames, writes and keeps time.
 final class RequestHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    /// A request read in full, waiting for its answer.
-    private struct Received {
-        let head: HTTPRequestHead
-        let body: [UInt8]
-        let bodyTooLarge: Bool
-    }
-
     private let responder: Responder
     private let limits: ServerLimits
     private let fromLoopback: Bool
+    private var machine: ConnectionStateMachine
     /// Closes the connection when the next request does not arrive complete in time.
     private var deadline: Scheduled<Void>?
-    private var head: HTTPRequestHead?
-    private var body: [UInt8] = []
-    private var bodyTooLarge = false
-    /// No more requests are read: the connection closes after the current answer.
-    private var closing = false
-    /// An answer is waiting for the clock (a delay, or the rest of a dribble).
-    private var busy = false
-    private var waiting: [Received] = []
+    /// The write that ends the connection, which the close waits for.
+    private var lastWrite: EventLoopFuture<Void>?
     private var active = true
-    private var readPending = false
 
     init(responder: Responder, limits: ServerLimits, fromLoopback: Bool) {
         self.responder = responder
         self.limits = limits
         self.fromLoopback = fromLoopback
+        self.machine = ConnectionStateMachine(limits: limits)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -49,47 +34,37 @@ final class RequestHandler: ChannelDuplexHandler {
         context.fireChannelActive()
     }
 
-    /// Gives the next request `requestTimeout` to arrive complete, on the real clock: a
-    /// protective limit, unlike the fixture delays that follow the responder's clock.
-    private func armDeadline(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: limits.requestTimeout) {
-            let (handler, context) = bound.value
-            guard handler.active, !handler.busy, !handler.closing else { return }
-            handler.closing = true
-            handler.write(
-                ResponseEncoding.plain(
-                    408, "no complete request within \(handler.limits.requestTimeout.nanoseconds / 1_000_000) ms", allocator: context.channel.allocator),
-                context: context)
-        }
-    }
-
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !closing else { return }
         switch unwrapInboundIn(data) {
-        case .head(let head):
-            self.head = head
-            body.removeAll(keepingCapacity: true)
-            bodyTooLarge = false
-        case .body(var buffer):
-            guard !bodyTooLarge else { return }
-            if body.count + buffer.readableBytes > limits.maximumBodySize {
-                bodyTooLarge = true
-                body.removeAll()
-            } else {
-                body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
-            }
+        case .head(let head): machine.receivedHead(head)
+        case .body(let buffer): machine.receivedBody(buffer)
         case .end:
-            guard let head else { return }
-            self.head = nil
+            // A complete request stops the clock; it restarts when the connection is idle again.
             deadline?.cancel()
-            let received = Received(head: head, body: body, bodyTooLarge: bodyTooLarge)
-            if busy { waiting.append(received) } else { answer(received, context: context) }
+            perform(machine.receivedEnd(), context: context)
         }
     }
 
-    private func answer(_ received: Received, context: ChannelHandlerContext) {
+    // MARK: Doing what the machine says
+
+    private func perform(_ action: ConnectionStateMachine.Action, context: ChannelHandlerContext) {
+        switch action {
+        case .none: break
+        case .answer(let received): answer(received, context: context)
+        case .refuse(let status): refuse(status, context: context)
+        case .close: closeAfterWrites(context: context)
+        case .armDeadline: armDeadline(context: context)
+        case .yieldThenResume:
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            context.eventLoop.execute {
+                let (handler, context) = bound.value
+                if handler.active { handler.perform(handler.machine.resume(), context: context) }
+            }
+        }
+        if machine.releaseRead() { context.read() }
+    }
+
+    private func answer(_ received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
         guard !received.bodyTooLarge else {
             let response = Response.json(["understudy": ["error": .string("request body larger than \(limits.maximumBodySize) bytes")]], status: 413)
             deliver(response, for: received, context: context)
@@ -107,10 +82,8 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     /// Asks the responder for an answer that needs waiting (the real provider's, while
-    /// recording) and sends it when it comes; requests that arrive meanwhile on this
-    /// connection wait their turn, as behind a delay.
-    private func awaitAnswer(to request: Request, for received: Received, context: ChannelHandlerContext) {
-        busy = true
+    /// recording) and sends it when it comes; later requests wait their turn.
+    private func awaitAnswer(to request: Request, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
         let loop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: loop)
         Task { [responder] in
@@ -122,12 +95,47 @@ final class RequestHandler: ChannelDuplexHandler {
         }
     }
 
-    private func deliver(_ response: Response, for received: Received, context: ChannelHandlerContext) {
+    private func deliver(_ response: Response, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
         if response.delay > 0 {
-            busy = true
             later(after: response.delay, context: context) { handler, context in handler.send(response, for: received, context: context) }
         } else {
             send(response, for: received, context: context)
+        }
+    }
+
+    private func send(_ response: Response, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
+        let head = received.head
+        switch machine.willSend(response, for: received) {
+        case .fault(let fault):
+            FaultPlayer.play(fault, response: response, version: head.version, context: context)
+        case .write(let closing):
+            var bytes = ResponseEncoding.encode(
+                response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
+            guard let dribble = response.dribble, head.method != .HEAD, !response.body.isEmpty else {
+                write(bytes, ending: closing, context: context)
+                perform(machine.answerWritten(), context: context)
+                return
+            }
+            // The head and the first piece of the body now; the other pieces spread over the duration.
+            let headLength = bytes.readableBytes - response.body.count
+            let pieceLength = (response.body.count + dribble.chunks - 1) / dribble.chunks
+            var pieces = [bytes.readSlice(length: headLength + min(pieceLength, response.body.count))!]
+            while bytes.readableBytes > 0 { pieces.append(bytes.readSlice(length: min(pieceLength, bytes.readableBytes))!) }
+            sendPieces(pieces[...], ending: closing, interval: pieces.count > 1 ? dribble.duration / Double(pieces.count - 1) : 0, context: context)
+        }
+    }
+
+    private func sendPieces(_ pieces: ArraySlice<ByteBuffer>, ending: Bool, interval: TimeInterval, context: ChannelHandlerContext) {
+        guard let first = pieces.first else { return }
+        let rest = pieces.dropFirst()
+        if rest.isEmpty {
+            write(first, ending: ending, context: context)
+            perform(machine.answerWritten(), context: context)
+        } else {
+            write(first, ending: false, context: context)
+            later(after: interval, context: context) { handler, context in
+                handler.sendPieces(rest, ending: ending, interval: interval, context: context)
+            }
         }
     }
 
@@ -144,96 +152,80 @@ final class RequestHandler: ChannelDuplexHandler {
         }
     }
 
-    private func send(_ response: Response, for received: Received, context: ChannelHandlerContext) {
-        let head = received.head
-        if let fault = response.fault {
-            closing = true  // nothing more is read from a connection playing a fault
-            waiting.removeAll()
-            FaultPlayer.play(fault, response: response, version: head.version, context: context)
-            return
-        }
-        closing = closing || !head.isKeepAlive || received.bodyTooLarge
-        var bytes = ResponseEncoding.encode(
-            response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
-        guard let dribble = response.dribble, head.method != .HEAD, !response.body.isEmpty else {
-            write(bytes, context: context)
-            finish(context: context)
-            return
-        }
-        // The head and the first piece of the body now; the other pieces spread over the duration.
-        let headLength = bytes.readableBytes - response.body.count
-        let pieceLength = (response.body.count + dribble.chunks - 1) / dribble.chunks
-        var pieces = [bytes.readSlice(length: headLength + min(pieceLength, response.body.count))!]
-        while bytes.readableBytes > 0 { pieces.append(bytes.readSlice(length: min(pieceLength, bytes.readableBytes))!) }
-        busy = true
-        sendPieces(pieces[...], interval: pieces.count > 1 ? dribble.duration / Double(pieces.count - 1) : 0, context: context)
-    }
-
-    private func sendPieces(_ pieces: ArraySlice<ByteBuffer>, interval: TimeInterval, context: ChannelHandlerContext) {
-        guard let first = pieces.first else { return }
-        let rest = pieces.dropFirst()
-        if rest.isEmpty {
-            write(first, context: context)
-            finish(context: context)
-        } else {
-            context.writeAndFlush(wrapOutboundOut(first), promise: nil)
-            later(after: interval, context: context) { handler, context in handler.sendPieces(rest, interval: interval, context: context) }
-        }
-    }
-
-    private func write(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
-        if closing {
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
+    /// Writes `bytes`; the last write of a connection is remembered so the close waits for it.
+    private func write(_ bytes: ByteBuffer, ending: Bool, context: ChannelHandlerContext) {
+        if ending {
+            lastWrite = context.writeAndFlush(wrapOutboundOut(bytes))
         } else {
             context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
         }
     }
 
-    /// One answer is out: answer the requests that queued behind it, in order.
-    private func finish(context: ChannelHandlerContext) {
-        busy = false
-        if closing {
-            waiting.removeAll()
-            return
+    private func refuse(_ status: Int, context: ChannelHandlerContext) {
+        let text: String
+        switch status {
+        case 408: text = "no complete request within \(limits.requestTimeout.nanoseconds / 1_000_000) ms"
+        case 431: text = "request headers larger than \(limits.maximumHeaderSize) bytes or more than \(limits.maximumHeaderCount) fields"
+        default: text = "the request could not be parsed as HTTP/1.1"
         }
-        while !busy, !closing, !waiting.isEmpty { answer(waiting.removeFirst(), context: context) }
-        if !busy && !closing { armDeadline(context: context) }
+        write(ResponseEncoding.plain(status, text, allocator: context.channel.allocator), ending: true, context: context)
+        closeAfterWrites(context: context)
     }
 
-    func read(context: ChannelHandlerContext) {
-        if context.channel.isWritable {
-            context.read()
+    private func closeAfterWrites(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let channel = context.channel
+        if let lastWrite {
+            lastWrite.whenComplete { _ in channel.close(promise: nil) }
         } else {
-            readPending = true
+            channel.close(promise: nil)
         }
+    }
+
+    /// Gives the next request `requestTimeout` to arrive complete, on the real clock: a
+    /// protective limit, unlike the fixture delays that follow the responder's clock.
+    private func armDeadline(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: limits.requestTimeout) {
+            let (handler, context) = bound.value
+            if handler.active { handler.perform(handler.machine.deadlinePassed(), context: context) }
+        }
+    }
+
+    // MARK: Channel events
+
+    func read(context: ChannelHandlerContext) {
+        if machine.readRequested() { context.read() }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable && readPending {
-            readPending = false
-            context.read()
-        }
+        perform(machine.writabilityChanged(isWritable: context.channel.isWritable), context: context)
         context.fireChannelWritabilityChanged()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            perform(machine.quiesce(), context: context)
+        } else if let channelEvent = event as? ChannelEvent, channelEvent == .inputClosed {
+            perform(machine.inputClosed(), context: context)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         active = false
         deadline?.cancel()
-        waiting.removeAll()
+        machine.closed()
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // A request that cannot be parsed gets a 400, then this connection closes; the server
-        // goes on. Other errors (resets) just end the connection.
-        if let parserError = error as? HTTPParserError, !closing {
-            closing = true
-            let channel = context.channel
-            let answer = parserError == .headerOverflow
-                ? ResponseEncoding.plain(431, "request headers larger than \(limits.maximumHeaderSize) bytes or more than \(limits.maximumHeaderCount) fields", allocator: channel.allocator)
-                : ResponseEncoding.badRequest(allocator: channel.allocator)
-            context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in channel.close(promise: nil) }
+        // A request that cannot be parsed gets its 400 (or 431) in its turn, then the
+        // connection closes; the server goes on. Other errors (resets) just end the connection.
+        if let parserError = error as? HTTPParserError {
+            perform(machine.receivedUnparseable(headersTooLarge: parserError == .headerOverflow), context: context)
         } else {
             context.close(promise: nil)
         }
