@@ -25,7 +25,7 @@ struct ConnectionStateMachine {
         case refuse(status: Int)
         /// Close the connection now: nothing is in flight and nothing more will be answered.
         case close
-        /// Let other connections have the event loop, then call `resume()`.
+        /// Let other connections have the event loop (its I/O included), then call `resume()`.
         case yieldThenResume
         /// Give the next request `requestTimeout` to arrive complete.
         case armDeadline
@@ -131,7 +131,8 @@ struct ConnectionStateMachine {
 
     private mutating func enqueue(_ pending: Pending) -> Action {
         queue.append(pending)
-        return answering || yielding || !writable ? .none : next()
+        guard !answering, !yielding, writable else { return .none }
+        return answeredThisTurn >= answersPerTurn ? yieldTurn() : next()
     }
 
     /// The channel asks to read more: allowed unless the client is not reading its answers or
@@ -175,13 +176,19 @@ struct ConnectionStateMachine {
         case .open, .draining:
             if queued == 0 { return phase == .draining ? closeNow() : .armDeadline }
             guard writable else { return .none }
-            answeredThisTurn += 1
-            if answeredThisTurn >= answersPerTurn {
-                yielding = true
-                return .yieldThenResume
-            }
-            return next()
+            return answeredThisTurn >= answersPerTurn ? yieldTurn() : next()
         }
+    }
+
+    /// The bytes read so far are all handled: the next read starts a new turn, unless
+    /// requests are still waiting (they are answered in turns of their own).
+    mutating func readComplete() {
+        if !yielding, queued == 0 { answeredThisTurn = 0 }
+    }
+
+    private mutating func yieldTurn() -> Action {
+        yielding = true
+        return .yieldThenResume
     }
 
     /// The event loop is back after a yield: go on answering.
@@ -203,6 +210,7 @@ struct ConnectionStateMachine {
         switch pending {
         case .request(let received):
             answering = true
+            answeredThisTurn += 1
             return .answer(received)
         case .unparseable(let status):
             phase = .closed

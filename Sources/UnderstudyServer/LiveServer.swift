@@ -52,6 +52,7 @@ public final class LiveServer: Sendable {
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> LiveServer {
         let connections = ConnectionRegistry()
+        let turns = TurnQueues(pause: .milliseconds(1))
         let decoderLimits = {
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
             decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
@@ -64,6 +65,9 @@ public final class LiveServer: Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
+            // Answers a client does not read wait in this buffer; left to autotune it grows to
+            // megabytes, and a client pipelining without reading keeps the loop busy filling it.
+            .childChannelOption(.socketOption(.so_sndbuf), value: 256 << 10)
             // A client that half-closes still gets the answers to what it sent.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
@@ -75,7 +79,9 @@ public final class LiveServer: Sendable {
                     }
                     // NIO parses requests; responses are encoded whole by RequestHandler.
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
-                    try pipeline.addHandler(RequestHandler(responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false))
+                    try pipeline.addHandler(RequestHandler(
+                            responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false,
+                            turns: turns.queue(for: channel.eventLoop)))
                 }
             }
             .bind(host: host, port: port)

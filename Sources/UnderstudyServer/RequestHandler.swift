@@ -15,6 +15,8 @@ final class RequestHandler: ChannelDuplexHandler {
     private let responder: Responder
     private let limits: ServerLimits
     private let fromLoopback: Bool
+    /// Where this connection waits when it has used its turn.
+    private let turns: TurnQueue
     private var machine: ConnectionStateMachine
     /// Closes the connection when the next request does not arrive complete in time.
     private var deadline: Scheduled<Void>?
@@ -22,8 +24,9 @@ final class RequestHandler: ChannelDuplexHandler {
     private var lastWrite: EventLoopFuture<Void>?
     private var active = true
 
-    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool) {
+    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool, turns: TurnQueue) {
         self.responder = responder
+        self.turns = turns
         self.limits = limits
         self.fromLoopback = fromLoopback
         self.machine = ConnectionStateMachine(limits: limits)
@@ -32,6 +35,11 @@ final class RequestHandler: ChannelDuplexHandler {
     func channelActive(context: ChannelHandlerContext) {
         armDeadline(context: context)
         context.fireChannelActive()
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        machine.readComplete()
+        context.fireChannelReadComplete()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -56,7 +64,7 @@ final class RequestHandler: ChannelDuplexHandler {
         case .armDeadline: armDeadline(context: context)
         case .yieldThenResume:
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            context.eventLoop.execute {
+            turns.enqueue {
                 let (handler, context) = bound.value
                 if handler.active { handler.perform(handler.machine.resume(), context: context) }
             }

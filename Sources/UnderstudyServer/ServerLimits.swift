@@ -33,7 +33,7 @@ public struct ServerLimits: Sendable, Hashable {
 
     public init(
         maximumBodySize: Int, maximumHeaderSize: Int, maximumHeaderCount: Int, requestTimeout: TimeAmount, maximumConnections: Int,
-        maximumQueuedRequests: Int = 64, answersPerTurn: Int = 16, shutdownGrace: TimeAmount = .seconds(2)
+        maximumQueuedRequests: Int = 64, answersPerTurn: Int = 4, shutdownGrace: TimeAmount = .seconds(2)
     ) {
         self.maximumBodySize = maximumBodySize
         self.maximumHeaderSize = maximumHeaderSize

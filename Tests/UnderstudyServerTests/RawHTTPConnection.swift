@@ -5,7 +5,8 @@ import Glibc
 
 /// One TCP connection speaking HTTP/1.1 by hand, so tests can see exactly what crosses the
 /// socket: several requests on one connection, pipelined requests, raw status lines.
-final class RawHTTPConnection {
+/// One thread uses a connection at a time (a test hands it to a thread of its own to block on).
+final class RawHTTPConnection: @unchecked Sendable {
     struct Response {
         let status: Int
         let headers: [(String, String)]
@@ -124,6 +125,23 @@ final class RawHTTPConnection {
         }
     }
 
+    /// Sends `chunk` again and again, as a client pipelining without reading would, until
+    /// `limit` bytes are sent or the server has stopped taking them for `stallSeconds`.
+    /// Returns how many bytes the server (and the sockets' buffers) took.
+    func sendUntilStalled(_ chunk: [UInt8], limit: Int, stallSeconds: Int = 1) -> Int {
+        var timeout = timeval(tv_sec: stallSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sent = 0
+        var offset = 0
+        while sent < limit {
+            let count = chunk[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { break }
+            sent += count
+            offset = (offset + count) % chunk.count
+        }
+        return sent
+    }
+
     /// Closes the sending side: the server sees the end of the request stream.
     func shutdownWrite() {
         shutdown(fd, Int32(SHUT_WR))
@@ -153,5 +171,15 @@ final class RawHTTPConnection {
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { throw Failure(description: count == 0 ? "connection closed by the server" : "recv failed: errno \(errno)") }
         buffer.append(contentsOf: chunk[..<count])
+    }
+}
+
+extension Thread {
+    /// Runs `work`, which may block (a socket read), on a thread of its own, so the tasks a
+    /// test awaits meanwhile keep the cooperative pool's few threads.
+    static func blocking<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
     }
 }
