@@ -151,6 +151,25 @@ struct ConnectionStateMachineTests {
         #expect(Self.received(machine.resume())?.head.uri == "/2")
     }
 
+    @Test func requestsReadInOneBurstShareATurn() throws {
+        var machine = Self.machine(perTurn: 2)
+        for index in 0..<2 {
+            let received = try #require(Self.received(Self.request("/\(index)", on: &machine)))
+            _ = machine.willSend(Self.ok, for: received)
+            check(machine.answerWritten(), is: .armDeadline)
+        }
+        check(Self.request("/2", on: &machine), is: .yieldThenResume)  // the turn is used up
+        check(Self.received(machine.resume())?.head.uri, is: "/2")
+
+        var reader = Self.machine(perTurn: 2)
+        for index in 0..<3 {  // one request per read: each read is a turn of its own
+            let received = try #require(Self.received(Self.request("/\(index)", on: &reader)))
+            _ = reader.willSend(Self.ok, for: received)
+            _ = reader.answerWritten()
+            reader.readComplete()
+        }
+    }
+
     @Test func aFaultTakesTheConnectionOver() throws {
         var machine = Self.machine()
         let received = try #require(Self.received(Self.request("/a", on: &machine)))

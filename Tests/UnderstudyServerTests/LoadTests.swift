@@ -1,12 +1,18 @@
 import Foundation
 import Testing
 
-/// A bounded load run against the real `understudy serve` process, on loopback: 1,000
+/// A bounded load run against the real `understudy serve` process, on loopback: up to 1,000
 /// connections open at once, each kept alive for several requests. It asserts that every
 /// request was answered correctly; memory is printed for the record, never asserted.
 @Suite("Load")
 struct LoadTests {
-    static let connections = 1000
+    /// 1,000 connections, or half of what this process may open (`ulimit -n 1024` is a common
+    /// default, and tests running beside this one need descriptors too).
+    static let connections: Int = {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 500 }
+        return Int(min(1000, limit.rlim_cur / 2))
+    }()
     static let rounds = 3
 
     /// Resident memory of a process in MB, from /proc (Linux only).
@@ -19,6 +25,7 @@ struct LoadTests {
     }
 
     @Test func aThousandKeepAliveConnectionsAtOnce() throws {
+        try #require(Self.connections >= 100, "too few file descriptors for a load test: ulimit -n")
         let root = NSTemporaryDirectory() + "understudy-load-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/yelp", withIntermediateDirectories: true)
