@@ -74,7 +74,7 @@ public final class LiveServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     guard connections.admit(channel, limit: limits.maximumConnections) else {
-                        try pipeline.addHandler(TurnAwayHandler(limit: limits.maximumConnections))
+                        try pipeline.addHandler(TurnAwayHandler(limits: limits))
                         return
                     }
                     // NIO parses requests; responses are encoded whole by RequestHandler.

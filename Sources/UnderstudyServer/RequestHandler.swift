@@ -74,8 +74,7 @@ final class RequestHandler: ChannelDuplexHandler {
 
     private func answer(_ received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
         guard !received.bodyTooLarge else {
-            let response = Response.json(["understudy": ["error": .string("request body larger than \(limits.maximumBodySize) bytes")]], status: 413)
-            deliver(response, for: received, context: context)
+            deliver(limits.refusal(413), for: received, context: context)
             return
         }
         let head = received.head
@@ -125,11 +124,10 @@ final class RequestHandler: ChannelDuplexHandler {
                 return
             }
             // The head and the first piece of the body now; the other pieces spread over the duration.
+            let cuts = dribble.pieces(ofBodyCount: response.body.count)
             let headLength = bytes.readableBytes - response.body.count
-            let pieceLength = (response.body.count + dribble.chunks - 1) / dribble.chunks
-            var pieces = [bytes.readSlice(length: headLength + min(pieceLength, response.body.count))!]
-            while bytes.readableBytes > 0 { pieces.append(bytes.readSlice(length: min(pieceLength, bytes.readableBytes))!) }
-            sendPieces(pieces[...], ending: closing, interval: pieces.count > 1 ? dribble.duration / Double(pieces.count - 1) : 0, context: context)
+            let pieces = cuts.enumerated().map { index, cut in bytes.readSlice(length: cut.count + (index == 0 ? headLength : 0))! }
+            sendPieces(pieces[...], ending: closing, interval: dribble.interval(pieceCount: pieces.count), context: context)
         }
     }
 
@@ -170,13 +168,8 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     private func refuse(_ status: Int, context: ChannelHandlerContext) {
-        let text: String
-        switch status {
-        case 408: text = "no complete request within \(limits.requestTimeout.nanoseconds / 1_000_000) ms"
-        case 431: text = "request headers larger than \(limits.maximumHeaderSize) bytes or more than \(limits.maximumHeaderCount) fields"
-        default: text = "the request could not be parsed as HTTP/1.1"
-        }
-        write(ResponseEncoding.plain(status, text, allocator: context.channel.allocator), ending: true, context: context)
+        let refusal = ResponseEncoding.encode(limits.refusal(status), version: .http1_1, closing: true, omitBody: false, allocator: context.channel.allocator)
+        write(refusal, ending: true, context: context)
         closeAfterWrites(context: context)
     }
 

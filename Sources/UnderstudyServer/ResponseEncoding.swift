@@ -51,17 +51,4 @@ enum ResponseEncoding {
         !field.hasName("content-length") && !field.hasName("transfer-encoding") && !field.hasName("connection")
             && !field.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) && !field.value.utf8.contains(where: { $0 == 13 || $0 == 10 })
     }
-
-    /// A plain-text answer for requests that cannot be parsed; the connection closes after it.
-    static func badRequest(allocator: ByteBufferAllocator) -> ByteBuffer {
-        plain(400, "the request could not be parsed as HTTP/1.1", allocator: allocator)
-    }
-
-    /// A plain-text answer after which the connection closes: the server's own answers to
-    /// requests it will not pass to the responder (400, 408, 431, 503).
-    static func plain(_ status: Int, _ text: String, extraHeaders: [HeaderField] = [], allocator: ByteBufferAllocator) -> ByteBuffer {
-        encode(
-            Response(status: status, headers: [HeaderField(name: "Content-Type", value: "text/plain; charset=utf-8")] + extraHeaders, body: Array(text.utf8)),
-            version: .http1_1, closing: true, omitBody: false, allocator: allocator)
-    }
 }

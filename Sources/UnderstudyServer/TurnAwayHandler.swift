@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import UnderstudyCore
 
 /// Answers a connection past the server's limit with 503 and closes it, without reading.
@@ -6,17 +7,15 @@ final class TurnAwayHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let limit: Int
+    private let limits: ServerLimits
 
-    init(limit: Int) {
-        self.limit = limit
+    init(limits: ServerLimits) {
+        self.limits = limits
     }
 
     func channelActive(context: ChannelHandlerContext) {
         let channel = context.channel
-        let bytes = ResponseEncoding.plain(
-            503, "the server has \(limit) connections open, its limit; close one and retry",
-            extraHeaders: [HeaderField(name: "Retry-After", value: "1")], allocator: channel.allocator)
+        let bytes = ResponseEncoding.encode(limits.refusal(503), version: .http1_1, closing: true, omitBody: false, allocator: channel.allocator)
         context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in channel.close(promise: nil) }
     }
 

@@ -1,35 +1,43 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Answers requests for the hosts of live in-process Understudies.
+/// Answers requests for the hosts of live in-process Understudies, as the server over a
+/// socket answers them: the same responder, the same limits and refusals, delays and dribbles
+/// on the same clock, and each fault as the error it gives a client over a socket.
 final class InProcessURLProtocol: URLProtocol {
-    static let responders = Locked([String: Responder]())
+    private struct Host {
+        let responder: Responder
+        let limits: ServerLimits
+    }
+
+    private static let hosts = Locked([String: Host]())
 
     /// Gives `responder` a host of its own (so tests in parallel never share answers) and
     /// returns its base URL.
-    static func register(_ responder: Responder) -> URL {
+    static func register(_ responder: Responder, limits: ServerLimits = .standard) -> URL {
         let host = "understudy-\(UUID().uuidString.lowercased()).invalid"
-        responders.withLock { $0[host] = responder }
+        hosts.withLock { $0[host] = Host(responder: responder, limits: limits) }
         return URL(string: "http://\(host)")!
     }
 
     /// Forgets the host of `baseURL`: its requests fail as an unknown host's would.
     static func unregister(_ baseURL: URL) {
-        _ = responders.withLock { $0.removeValue(forKey: baseURL.host ?? "") }
+        _ = hosts.withLock { $0.removeValue(forKey: baseURL.host ?? "") }
     }
 
     override class func canInit(with request: URLRequest) -> Bool {
         guard let host = request.url?.host else { return false }
-        return responders.withLock { $0[host] != nil }
+        return hosts.withLock { $0[host] != nil }
     }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
-        guard let url = request.url, let host = url.host, let responder = Self.responders.withLock({ $0[host] }),
+        guard let url = request.url, let host = url.host, let understudy = Self.hosts.withLock({ $0[host] }),
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
@@ -39,12 +47,19 @@ final class InProcessURLProtocol: URLProtocol {
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let headers = (request.allHTTPHeaderFields ?? [:]).map { HeaderField(name: $0.key, value: $0.value) }
         let received = Request(method: request.httpMethod ?? "GET", target: target, headers: headers, body: Self.body(of: request))
+        let clock = understudy.responder.clock
         // The answer is delivered from a task or the clock's thread. URLProtocol is not
         // Sendable, but one instance serves one load, and nothing else touches it meanwhile.
         let loading = UncheckedSendable(self)
+        if let refusal = understudy.limits.refusal(headers: headers, bodySize: received.body.count) {
+            deliver(refusal, for: url, method: received.method, clock: clock)
+            return
+        }
         Task {
-            let answer = await InProcessURLProtocol.answer(received, at: url, from: responder)
-            responder.clock.schedule(after: answer.response.delay) { loading.value.deliver(answer.response, for: answer.url) }
+            let answer = await InProcessURLProtocol.answer(received, at: url, from: understudy.responder)
+            clock.schedule(after: answer.response.delay) {
+                loading.value.deliver(answer.response, for: answer.url, method: received.method, clock: clock)
+            }
         }
     }
 
@@ -81,9 +96,12 @@ final class InProcessURLProtocol: URLProtocol {
 
     override func stopLoading() {}
 
-    private func deliver(_ response: Response, for url: URL) {
+    /// Hands `response` to the client: the head, then the body whole or, for a dribble, in
+    /// the pieces and at the pace the socket transport sends it; a fault fails the load with
+    /// the error the socket version gives.
+    private func deliver(_ response: Response, for url: URL, method: String, clock: any ServerClock) {
         if let fault = response.fault {
-            client?.urlProtocol(self, didFailWithError: URLError(Self.errorCode(for: fault)))
+            client?.urlProtocol(self, didFailWithError: URLError(fault.clientError))
             return
         }
         var fields: [String: String] = [:]
@@ -91,19 +109,28 @@ final class InProcessURLProtocol: URLProtocol {
         fields["Content-Length"] = String(response.body.count)
         let head = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)!
         client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
-        client?.urlProtocol(self, didLoad: Data(response.body))
-        client?.urlProtocolDidFinishLoading(self)
+        let body = method == "HEAD" ? [] : response.body
+        guard let dribble = response.dribble, !body.isEmpty else {
+            client?.urlProtocol(self, didLoad: Data(body))
+            client?.urlProtocolDidFinishLoading(self)
+            return
+        }
+        let cuts = dribble.pieces(ofBodyCount: body.count)
+        finishAfterPieces(cuts.count - 1, of: body, interval: dribble.interval(pieceCount: cuts.count), clock: clock)
     }
 
-    /// The error the socket version of each fault gives URLSession on Linux (docs/faults.md).
-    static func errorCode(for fault: Fault) -> URLError.Code {
-        switch fault {
-        case .reset: .networkConnectionLost
-        case .empty: .badServerResponse
-        case .shortBody, .malformedChunk: .unknown
-        case .garbage: .unsupportedURL
-        case .noAnswer: .timedOut
+    /// Steps through a dribble's pieces on the clock as the socket transport does, and loads
+    /// the body when the last is due. Corelibs URLSession keeps only the last `didLoad` of a
+    /// custom protocol for `data(for:)`, so the body is handed over once, whole; a client
+    /// sees the answer complete at the same time on the clock in both modes.
+    private func finishAfterPieces(_ remaining: Int, of body: [UInt8], interval: TimeInterval, clock: any ServerClock) {
+        guard remaining > 0 else {
+            client?.urlProtocol(self, didLoad: Data(body))
+            client?.urlProtocolDidFinishLoading(self)
+            return
         }
+        let loading = UncheckedSendable(self)
+        clock.schedule(after: interval) { loading.value.finishAfterPieces(remaining - 1, of: body, interval: interval, clock: clock) }
     }
 
     /// The request body, which URLSession may hand over as a stream.

@@ -62,15 +62,17 @@ public struct TestServer: Sendable {
 ///     tokens, token expiry, 304s), all on `clock`.
 ///   - mode: over a real socket (the default) or in the process.
 ///   - clock: the server's clock; a fresh `ManualClock` by default, starting 2026-01-01.
+///   - limits: what one client may ask (body and header sizes…), in both modes.
 public func withUnderstudy<Result: Sendable>(
     fixtures: String,
     contracts: String? = nil,
     mode: TestServer.Mode = .live,
     clock: ManualClock = ManualClock(),
+    limits: ServerLimits = .standard,
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
     let responder = try FixtureCache.shared.responder(fixtures: fixtures, contracts: contracts, clock: clock)
-    return try await withUnderstudy(responder: responder, mode: mode, body)
+    return try await withUnderstudy(responder: responder, mode: mode, limits: limits, body)
 }
 
 /// Runs `body` with an Understudy answering through `responder` (one you built: with a
@@ -79,9 +81,10 @@ public func withUnderstudy<Result: Sendable>(
 public func withUnderstudy<Result: Sendable>(
     responder: Responder,
     mode: TestServer.Mode = .live,
+    limits: ServerLimits = .standard,
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
-    let started = try await TestServer.start(responder: responder, mode: mode)
+    let started = try await TestServer.start(responder: responder, mode: mode, limits: limits)
     do {
         let result = try await body(started)
         try await started.stop()
@@ -101,14 +104,14 @@ extension TestServer {
     }
 
     /// Starts `responder` in `mode`; `stop()` ends it.
-    static func start(responder: Responder, mode: Mode) async throws -> TestServer {
+    static func start(responder: Responder, mode: Mode, limits: ServerLimits = .standard) async throws -> TestServer {
         guard let clock = responder.clock as? ManualClock else { throw NotAManualClock() }
         switch mode {
         case .live:
-            let server = try await LiveServer.start(responder: responder)
+            let server = try await LiveServer.start(responder: responder, limits: limits)
             return TestServer(mode: mode, responder: responder, clock: clock, baseURL: server.baseURL, server: server)
         case .inProcess:
-            let baseURL = InProcessURLProtocol.register(responder)
+            let baseURL = InProcessURLProtocol.register(responder, limits: limits)
             return TestServer(mode: mode, responder: responder, clock: clock, baseURL: baseURL, server: nil)
         }
     }

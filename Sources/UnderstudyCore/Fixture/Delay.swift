@@ -51,4 +51,17 @@ public struct Dribble: Sendable, Hashable {
     public let duration: TimeInterval
     /// How many pieces the body is cut into (at least 2).
     public let chunks: Int
+
+    /// Where a body of `count` bytes is cut: `chunks` pieces of equal length (the last may be
+    /// shorter), the same cuts over a socket and in process.
+    package func pieces(ofBodyCount count: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let length = (count + chunks - 1) / chunks
+        return stride(from: 0, to: count, by: length).map { $0..<min($0 + length, count) }
+    }
+
+    /// The time between two pieces when there are `pieceCount` of them.
+    package func interval(pieceCount: Int) -> TimeInterval {
+        pieceCount > 1 ? duration / Double(pieceCount - 1) : 0
+    }
 }
