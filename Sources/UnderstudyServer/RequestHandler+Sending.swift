@@ -1,0 +1,120 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+/// How a connection's answers go out: the responder asked, delays and dribbles kept on the
+/// responder's clock, faults played, the server's own refusals written, the close after the
+/// last write.
+extension RequestHandler {
+    func answer(_ received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
+        guard !received.bodyTooLarge else {
+            deliver(limits.refusal(413), for: received, context: context)
+            return
+        }
+        let head = received.head
+        let request = Request(
+            method: head.method.rawValue, target: head.uri,
+            headers: head.headers.map { HeaderField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback)
+        if let response = responder.respondNow(to: request) {
+            deliver(response, for: received, context: context)
+        } else {
+            awaitAnswer(to: request, for: received, context: context)
+        }
+    }
+
+    /// Asks the responder for an answer that needs waiting (the real provider's, while
+    /// recording) and sends it when it comes; later requests wait their turn.
+    private func awaitAnswer(to request: Request, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((self, context), eventLoop: loop)
+        Task { [responder] in
+            let response = await responder.respond(to: request)
+            loop.execute {
+                let (handler, context) = bound.value
+                if handler.active { handler.deliver(response, for: received, context: context) }
+            }
+        }
+    }
+
+    private func deliver(_ response: Response, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
+        if response.delay > 0 {
+            later(after: response.delay, context: context) { handler, context in handler.send(response, for: received, context: context) }
+        } else {
+            send(response, for: received, context: context)
+        }
+    }
+
+    private func send(_ response: Response, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
+        let head = received.head
+        switch machine.willSend(response, for: received) {
+        case .fault(let fault):
+            FaultPlayer.play(fault, response: response, version: head.version, context: context)
+        case .write(let closing):
+            var bytes = ResponseEncoding.encode(
+                response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
+            guard let dribble = response.dribble, head.method != .HEAD, !response.body.isEmpty else {
+                write(bytes, ending: closing, context: context)
+                perform(machine.answerWritten(), context: context)
+                return
+            }
+            // The head and the first piece of the body now; the other pieces spread over the duration.
+            let cuts = dribble.pieces(ofBodyCount: response.body.count)
+            let headLength = bytes.readableBytes - response.body.count
+            let pieces = cuts.enumerated().map { index, cut in bytes.readSlice(length: cut.count + (index == 0 ? headLength : 0))! }
+            sendPieces(pieces[...], ending: closing, interval: dribble.interval(pieceCount: pieces.count), context: context)
+        }
+    }
+
+    private func sendPieces(_ pieces: ArraySlice<ByteBuffer>, ending: Bool, interval: TimeInterval, context: ChannelHandlerContext) {
+        guard let first = pieces.first else { return }
+        let rest = pieces.dropFirst()
+        if rest.isEmpty {
+            write(first, ending: ending, context: context)
+            perform(machine.answerWritten(), context: context)
+        } else {
+            write(first, ending: false, context: context)
+            later(after: interval, context: context) { handler, context in
+                handler.sendPieces(rest, ending: ending, interval: interval, context: context)
+            }
+        }
+    }
+
+    /// Runs `action` on this connection's event loop once `seconds` have passed on the
+    /// responder's clock, unless the connection has gone by then.
+    private func later(after seconds: TimeInterval, context: ChannelHandlerContext, _ action: @escaping (RequestHandler, ChannelHandlerContext) -> Void) {
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((self, context, action), eventLoop: loop)
+        responder.clock.schedule(after: seconds) {
+            loop.execute {
+                let (handler, context, action) = bound.value
+                if handler.active { action(handler, context) }
+            }
+        }
+    }
+
+    /// Writes `bytes`; the last write of a connection is remembered so the close waits for it.
+    private func write(_ bytes: ByteBuffer, ending: Bool, context: ChannelHandlerContext) {
+        if ending {
+            lastWrite = context.writeAndFlush(wrapOutboundOut(bytes))
+        } else {
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        }
+    }
+
+    func refuse(_ status: Int, context: ChannelHandlerContext) {
+        let refusal = ResponseEncoding.encode(limits.refusal(status), version: .http1_1, closing: true, omitBody: false, allocator: context.channel.allocator)
+        write(refusal, ending: true, context: context)
+        closeAfterWrites(context: context)
+    }
+
+    func closeAfterWrites(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let channel = context.channel
+        if let lastWrite {
+            lastWrite.whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            channel.close(promise: nil)
+        }
+    }
+}
