@@ -19,7 +19,10 @@ struct PipeliningTests {
         let documents = [
             "google/fine.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/fine"}, "response": {"text": "fine"}}"#,
             "google/slow.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/slow"}, "response": {"text": "slow", "delay": 1000}}"#,
+            "google/large.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/large"}, "response": {"file": "large.bin"}}"#,
         ]
+        try FileManager.default.createDirectory(atPath: root + "/google", withIntermediateDirectories: true)
+        try Data(repeating: 0x55, count: largeBodySize).write(to: URL(fileURLWithPath: root + "/google/large.bin"))
         for (file, text) in documents {
             let path = root + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -63,6 +66,22 @@ struct PipeliningTests {
             clock.advance(by: 1)
             #expect(try client.readResponse().text == "slow")
             #expect(try client.readResponse().text == "fine")
+        }
+    }
+
+    static let largeBodySize = 1 << 20
+
+    @Test func answersAreMadeOnlyAsFastAsTheClientReadsThem() async throws {
+        try await Self.withServer { server in
+            let client = try RawHTTPConnection(port: server.port, timeoutSeconds: 10)
+            try client.send(String(repeating: RawHTTPConnection.request("GET", "/large"), count: 40))
+            // Each answer is a megabyte; the client reads none. The server makes the next one
+            // only when the last has left, so it holds one or two, not forty (40 MB).
+            try await Task.sleep(for: .milliseconds(500))
+            let madeWhileUnread = server.responder.journal.receivedCount
+            #expect(madeWhileUnread <= 4, "\(madeWhileUnread) answers made for a client that read none")
+            for _ in 0..<40 { #expect(try client.readResponse().body.count == Self.largeBodySize) }
+            #expect(server.responder.journal.receivedCount == 40)
         }
     }
 
