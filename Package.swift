@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyCore",
                 "UnderstudyServer",
+                "UnderstudyTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyTesting
 import Testing
 
 /// The built `understudy` executable, run as a child process the way a user runs it.
@@ -24,15 +25,9 @@ struct CLIProcess {
 
     struct CLIError: Error, CustomStringConvertible { let description: String }
 
-    /// A fixtures tree (file → text) in a fresh temporary folder.
+    /// A fixtures tree (file → text) in a fresh temporary folder; the caller removes it.
     static func temporaryTree(_ documents: [String: String]) throws -> String {
-        let root = NSTemporaryDirectory() + "understudy-cli-" + UUID().uuidString
-        for (file, text) in documents {
-            let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        return root
+        try FixtureTree(documents).root
     }
 
     /// Runs `arguments` to completion (bounded by `timeout` seconds, then killed), with

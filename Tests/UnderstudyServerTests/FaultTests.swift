@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -18,15 +19,10 @@ struct FaultTests {
     }
 
     private func withFaultServer(_ body: (LiveServer) async throws -> Void) async throws {
-        let root = NSTemporaryDirectory() + "understudy-faults-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/google", withIntermediateDirectories: true)
-        for fault in Fault.allCases {
-            try Data(Self.fixture(fault).utf8).write(to: URL(fileURLWithPath: root + "/google/\(fault.rawValue).json"))
-        }
-        try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/fine"}, "response": {"text": "ok"}}"#.utf8)
-            .write(to: URL(fileURLWithPath: root + "/google/fine.json"))
-        try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: root))) { try await body($0) }
+        let tree = try FixtureTree(["google/fine.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/fine"}, "response": {"text": "ok"}}"#])
+        defer { tree.remove() }
+        for fault in Fault.allCases { try tree.write("google/\(fault.rawValue).json", Self.fixture(fault)) }
+        try await LiveServer.withServer(responder: Responder(fixtures: try tree.load())) { try await body($0) }
     }
 
     /// The URLError code a GET of `path` ends with (nil if it succeeded).

@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyTesting
 
 /// Each limit answered as HTTP says, with the server serving everyone else throughout.
 @Suite("Limits and containment over a real socket")
@@ -11,12 +12,9 @@ struct LimitsTests {
         maximumBodySize: 1000, maximumHeaderSize: 4096, maximumHeaderCount: 20, requestTimeout: .milliseconds(300), maximumConnections: 3)
 
     private func withLimitedServer(limits: ServerLimits = Self.limits, adminToken: String? = nil, _ body: (LiveServer) async throws -> Void) async throws {
-        let root = NSTemporaryDirectory() + "understudy-limits-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/feed", withIntermediateDirectories: true)
-        try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/ok"}, "response": {"text": "ok"}}"#.utf8)
-            .write(to: URL(fileURLWithPath: root + "/feed/ok.json"))
-        let responder = Responder(fixtures: try FixtureLoader.load(from: root), adminToken: adminToken)
+        let tree = try FixtureTree(["feed/ok.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/ok"}, "response": {"text": "ok"}}"#])
+        defer { tree.remove() }
+        let responder = Responder(fixtures: try tree.load(), adminToken: adminToken)
         try await LiveServer.withServer(responder: responder, limits: limits) { try await body($0) }
     }
 
@@ -131,12 +129,9 @@ struct FuzzTests {
     }
 
     @Test func malformedRequestsNeverBringTheServerDown() async throws {
-        let root = NSTemporaryDirectory() + "understudy-fuzz-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/feed", withIntermediateDirectories: true)
-        try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/ok"}, "response": {"text": "ok"}}"#.utf8)
-            .write(to: URL(fileURLWithPath: root + "/feed/ok.json"))
-        let responder = Responder(fixtures: try FixtureLoader.load(from: root))
+        let tree = try FixtureTree(["feed/ok.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/ok"}, "response": {"text": "ok"}}"#])
+        defer { tree.remove() }
+        let responder = Responder(fixtures: try tree.load())
         try await LiveServer.withServer(responder: responder) { server in
             var random = Generator(seed: 20_261_122)
             var endings: [RawHTTPConnection.Ending: Int] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyTesting
 
 /// A bounded load run against the real `understudy serve` process, on loopback: up to 1,000
 /// connections open at once, each kept alive for several requests. It asserts that every
@@ -26,14 +27,13 @@ struct LoadTests {
 
     @Test func aThousandKeepAliveConnectionsAtOnce() throws {
         try #require(Self.connections >= 100, "too few file descriptors for a load test: ulimit -n")
-        let root = NSTemporaryDirectory() + "understudy-load-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/yelp", withIntermediateDirectories: true)
         let body = "[" + (0..<400).map { #"{"id": "business-\#($0)", "rating": 4.5}"# }.joined(separator: ",") + "]"
-        try Data(body.utf8).write(to: URL(fileURLWithPath: root + "/yelp/search.body.json"))
-        try Data(#"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search"}, "response": {"file": "search.body.json"}}"#.utf8)
-            .write(to: URL(fileURLWithPath: root + "/yelp/search.json"))
-        let server = try CLIProcess.Serving(["--fixtures", root])
+        let tree = try FixtureTree([
+            "yelp/search.body.json": body,
+            "yelp/search.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search"}, "response": {"file": "search.body.json"}}"#,
+        ])
+        defer { tree.remove() }
+        let server = try CLIProcess.Serving(["--fixtures", tree.root])
         defer { _ = server.stop() }
         let pid = server.process.processIdentifier
         guard let port = server.url.port else { throw CLIProcess.CLIError(description: "no port in \(server.url)") }

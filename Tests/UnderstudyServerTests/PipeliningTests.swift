@@ -4,6 +4,7 @@ import NIOPosix
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyTesting
 
 /// Clients that pipeline, over real sockets: a half-closed client still gets its answers, a
 /// client that never reads cannot make the server read (and queue) without bound, and
@@ -14,21 +15,14 @@ struct PipeliningTests {
     private static func withServer(
         clock: ManualClock = ManualClock(), group: (any EventLoopGroup)? = nil, _ body: (LiveServer) async throws -> Void
     ) async throws {
-        let root = NSTemporaryDirectory() + "understudy-pipelining-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let documents = [
+        let tree = try FixtureTree([
             "google/fine.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/fine"}, "response": {"text": "fine"}}"#,
             "google/slow.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/slow"}, "response": {"text": "slow", "delay": 1000}}"#,
             "google/large.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/large"}, "response": {"file": "large.bin"}}"#,
-        ]
-        try FileManager.default.createDirectory(atPath: root + "/google", withIntermediateDirectories: true)
-        try Data(repeating: 0x55, count: largeBodySize).write(to: URL(fileURLWithPath: root + "/google/large.bin"))
-        for (file, text) in documents {
-            let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        let responder = Responder(fixtures: try FixtureLoader.load(from: root), clock: clock)
+        ])
+        defer { tree.remove() }
+        try tree.write("google/large.bin", bytes: [UInt8](repeating: 0x55, count: largeBodySize))
+        let responder = Responder(fixtures: try tree.load(), clock: clock)
         let server = try await LiveServer.start(responder: responder, group: group ?? MultiThreadedEventLoopGroup.singleton)
         do {
             try await body(server)
@@ -55,7 +49,7 @@ struct PipeliningTests {
             let client = try RawHTTPConnection(port: server.port)
             // The first answer waits for a clock that never moves; everything after it queues.
             try client.send(RawHTTPConnection.request("GET", "/slow"))
-            for _ in 0..<1000 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            for _ in 0..<3000 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
             try #require(clock.pendingCount == 1)
             let limit = 64 << 20
             let taken = client.sendUntilStalled(Array(RawHTTPConnection.request("GET", "/fine").utf8), limit: limit)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyTesting
 
 /// Delays and dribbles over a real socket, timed by a `ManualClock`: the test moves the
 /// server's clock and checks what has arrived, so nothing sleeps and nothing is flaky.
@@ -14,12 +15,10 @@ struct ServerDelayTests {
     ]
 
     private func withClockedServer(_ body: (LiveServer, ManualClock) async throws -> Void) async throws {
-        let root = NSTemporaryDirectory() + "understudy-delays-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/google", withIntermediateDirectories: true)
-        for (file, text) in Self.documents { try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + file)) }
+        let tree = try FixtureTree(Self.documents)
+        defer { tree.remove() }
         let clock = ManualClock()
-        let responder = Responder(fixtures: try FixtureLoader.load(from: root), clock: clock)
+        let responder = Responder(fixtures: try tree.load(), clock: clock)
         try await LiveServer.withServer(responder: responder) { try await body($0, clock) }
     }
 

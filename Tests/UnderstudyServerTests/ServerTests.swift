@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,15 +32,10 @@ struct ServerTests {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0...255).map { UInt8($0) }
 
     private func withTestServer(_ body: (LiveServer) async throws -> Void) async throws {
-        let root = NSTemporaryDirectory() + "understudy-server-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        for (file, text) in Self.documents {
-            let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        try Data(Self.png).write(to: URL(fileURLWithPath: root + "/feed/icon.png"))
-        let responder = Responder(fixtures: try FixtureLoader.load(from: root))
+        let tree = try FixtureTree(Self.documents)
+        defer { tree.remove() }
+        try tree.write("feed/icon.png", bytes: Self.png)
+        let responder = Responder(fixtures: try tree.load())
         try await LiveServer.withServer(responder: responder) { server in try await body(server) }
     }
 

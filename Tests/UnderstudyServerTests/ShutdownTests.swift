@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyTesting
 
 /// A shutdown leaves no socket open: idle keep-alive connections, connections waiting for a
 /// delayed answer and connections silenced by a `no-answer` fault all close, over real sockets.
@@ -14,30 +15,25 @@ struct ShutdownTests {
         "google/silent.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/silent"}, "response": {"fault": "no-answer"}}"#,
     ]
 
-    private static func server(grace: TimeAmount, clock: ManualClock) async throws -> (LiveServer, String) {
-        let root = NSTemporaryDirectory() + "understudy-shutdown-" + UUID().uuidString
-        for (file, text) in documents {
-            let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
+    private static func server(grace: TimeAmount, clock: ManualClock) async throws -> (LiveServer, FixtureTree) {
+        let tree = try FixtureTree(documents)
         var limits = ServerLimits.standard
         limits.shutdownGrace = grace
-        let responder = Responder(fixtures: try FixtureLoader.load(from: root), clock: clock)
-        return (try await LiveServer.start(responder: responder, limits: limits), root)
+        let responder = Responder(fixtures: try tree.load(), clock: clock)
+        return (try await LiveServer.start(responder: responder, limits: limits), tree)
     }
 
     /// Waits (boundedly) until the server counts `expected` connections, since it admits them
     /// on its own event loop after the client's connect returns.
     private static func waitForConnections(_ server: LiveServer, _ expected: Int) async throws {
-        for _ in 0..<500 where server.openConnections != expected { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<3000 where server.openConnections != expected { try await Task.sleep(for: .milliseconds(10)) }
         #expect(server.openConnections == expected)
     }
 
     @Test func shutdownClosesIdleSilentAndAnsweringConnections() async throws {
         let clock = ManualClock()
-        let (server, root) = try await Self.server(grace: .seconds(30), clock: clock)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (server, tree) = try await Self.server(grace: .seconds(30), clock: clock)
+        defer { tree.remove() }
 
         let idle = try RawHTTPConnection(port: server.port)
         #expect(try idle.get("/fine").text == "fine")  // now idle, kept alive
@@ -45,7 +41,7 @@ struct ShutdownTests {
         try silent.send(RawHTTPConnection.request("GET", "/silent"))
         let answering = try RawHTTPConnection(port: server.port)
         try answering.send(RawHTTPConnection.request("GET", "/slow"))
-        for _ in 0..<500 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<3000 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(clock.pendingCount == 1)  // the slow answer is waiting for the clock
         try await Self.waitForConnections(server, 3)
 
@@ -67,11 +63,11 @@ struct ShutdownTests {
 
     @Test func anAnswerThatOutlastsTheGraceIsCutOff() async throws {
         let clock = ManualClock()
-        let (server, root) = try await Self.server(grace: .milliseconds(200), clock: clock)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (server, tree) = try await Self.server(grace: .milliseconds(200), clock: clock)
+        defer { tree.remove() }
         let answering = try RawHTTPConnection(port: server.port)
         try answering.send(RawHTTPConnection.request("GET", "/slow"))
-        for _ in 0..<500 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<3000 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
 
         try await server.shutdown()  // the clock never moves: only the grace ends it
         #expect(server.openConnections == 0)

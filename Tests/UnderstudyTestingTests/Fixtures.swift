@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyTesting
 
 /// The repository's bundled fixtures, and small trees written for one test.
 enum TestFixtures {
@@ -13,14 +14,8 @@ enum TestFixtures {
     static let yelpSearch = "/v3/businesses/search?location=San%20Francisco,%20CA&categories=restaurants&radius=16093&limit=20&sort_by=best_match"
     static let yelpSearchFixture = "yelp/search-restaurants-san-francisco-best-match.json"
 
-    /// A fixtures tree (file → JSON text) in a fresh temporary folder.
+    /// A fixtures tree (file → JSON text) in a fresh temporary folder; the caller removes it.
     static func tree(_ documents: [String: String]) throws -> String {
-        let root = NSTemporaryDirectory() + "understudy-testing-" + UUID().uuidString
-        for (file, text) in documents {
-            let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        return root
+        try FixtureTree(documents).root
     }
 }

@@ -135,7 +135,7 @@ struct TransportEqualityTests {
 
     /// Waits (boundedly) until something waits for the clock.
     private static func waitForPending(_ clock: ManualClock) async throws {
-        for _ in 0..<500 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<3000 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         try #require(clock.pendingCount > 0)
     }
 }
