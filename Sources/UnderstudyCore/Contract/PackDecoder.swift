@@ -18,7 +18,7 @@ struct PackDecoder: DocumentReading {
 
     static let packKeys: Set<String> = [
         "provider", "upstream", "basePath", "routes", "pathVersion", "credential", "secrets", "errors", "messages",
-        "invalidRequest", "behaviours", "booleans",
+        "invalidRequest", "behaviours", "booleans", "times",
     ]
 
     mutating func decode(_ bytes: [UInt8]) -> ProviderPack? {
@@ -64,15 +64,22 @@ struct PackDecoder: DocumentReading {
 
         if let value = pack["booleans"] { booleans = decodeBooleans(value, at: packPath.appending("booleans")) }
         let operations = decodePaths(root)
+        let times = pack["times"].map { decodeTimes($0, at: packPath.appending("times")) } ?? PackTimes()
         checkReferences(
             operations: operations, routes: routes, answers: answers, invalidRequest: invalidRequest,
             credential: credential, behaviours: behaviours)
+        let ids = Set(operations.map(\.id))
+        for (index, entry) in times.entries.enumerated() {
+            for operation in entry.operations.sorted() where !ids.contains(operation) {
+                report(packPath.appending("times").appending(index: index).appending("operations"), "no operation with operationId \"\(operation)\"")
+            }
+        }
 
         guard problems.isEmpty else { return nil }
         return ProviderPack(
             provider: provider, file: file, upstream: upstream, basePath: basePath, routes: routes, secrets: secrets,
             pathVersion: pathVersion, operations: operations, credential: credential, answers: answers, messages: messages,
-            invalidRequest: invalidRequest, behaviours: behaviours)
+            invalidRequest: invalidRequest, behaviours: behaviours, times: times)
     }
 
     // MARK: x-understudy members

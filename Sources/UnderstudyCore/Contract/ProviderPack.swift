@@ -21,13 +21,15 @@ public final class ProviderPack: Sendable {
     let messages: (missing: String?, invalid: String?)
     let invalidRequest: String?
     let behaviours: PackBehaviours
+    /// The absolute times in answers, moved for fixtures that say when they were recorded.
+    let times: PackTimes
     /// How each operation's query parameters are compared, by operation id.
     let meanings: [String: QueryMeanings]
 
     init(
         provider: String, file: String, upstream: String?, basePath: String, routes: [String], secrets: SecretNames,
         pathVersion: RegexPattern?, operations: [ContractOperation], credential: CredentialRule?, answers: [String: PackAnswer],
-        messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours
+        messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours, times: PackTimes = PackTimes()
     ) {
         self.provider = provider
         self.file = file
@@ -42,6 +44,7 @@ public final class ProviderPack: Sendable {
         self.messages = messages
         self.invalidRequest = invalidRequest
         self.behaviours = behaviours
+        self.times = times
         meanings = Dictionary(operations.map { ($0.id, QueryMeanings($0)) }, uniquingKeysWith: { first, _ in first })
     }
 

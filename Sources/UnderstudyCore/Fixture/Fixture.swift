@@ -27,11 +27,15 @@ public final class Fixture: Sendable {
     package let scenario: ScenarioStep?
     /// How specific the fixture is: its request conditions and a required scenario state.
     public let specificity: Int
+    /// When the answers were recorded (`recordedAt`): the absolute times the provider's pack
+    /// lists in them are moved by as long as the server's clock is past it.
+    package let recordedAt: Date?
 
     package init(
         file: String, provider: String, name: String?, priority: Int, request: RequestPattern, responses: [FixtureResponse],
-        scenario: ScenarioStep? = nil
+        scenario: ScenarioStep? = nil, recordedAt: Date? = nil
     ) {
+        self.recordedAt = recordedAt
         self.file = file
         self.provider = provider
         self.name = name

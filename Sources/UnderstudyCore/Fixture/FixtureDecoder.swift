@@ -87,11 +87,19 @@ struct FixtureDecoder: DocumentReading {
 
         let scenario = members["scenario"].flatMap { decodeScenario($0, at: JSONPath.root.appending("scenario")) }
 
+        var recordedAt: Date?
+        if let value = members["recordedAt"], let text = string(value, at: JSONPath.root.appending("recordedAt")) {
+            recordedAt = ISO8601DateFormatter().date(from: text)
+            if recordedAt == nil { report(JSONPath.root.appending("recordedAt"), "expected an ISO 8601 time such as 2027-01-01T00:00:00Z, found \"\(text)\"") }
+        }
+
         guard problems.isEmpty, let request, let provider else { return nil }
-        return Fixture(file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario)
+        return Fixture(
+            file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario,
+            recordedAt: recordedAt)
     }
 
-    static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario"]
+    static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario", "recordedAt"]
     static let scenarioKeys: Set<String> = ["name", "requires", "moveTo"]
     static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
     static let responseKeys: Set<String> = [

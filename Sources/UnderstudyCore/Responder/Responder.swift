@@ -1,3 +1,5 @@
+import Foundation
+
 /// Answers requests from fixtures: the one piece of behaviour shared by the NIO server, the
 /// in-process test transport and the CLI, so they can never disagree.
 ///
@@ -32,6 +34,9 @@ public final class Responder: Sendable {
     public let clock: any ServerClock
     /// The delay of fixtures that name none.
     public let defaultDelay: Delay?
+    /// The clock's time when the responder was made: a fixture's `recordedAt` is replayed as
+    /// this moment, and its times age from here as the clock moves (see `TimeShift`).
+    let replayStart: Date
     /// Seeds random delays: the same seed gives the same delays in every run.
     public let delaySeed: UInt64
     /// While recording, what answers the requests no fixture answers (or, in mode `all`, every
@@ -69,6 +74,7 @@ public final class Responder: Sendable {
         self.contracts = contracts
         self.mount = mount
         self.clock = clock
+        replayStart = clock.now
         self.defaultDelay = defaultDelay
         self.delaySeed = delaySeed
         // Fixtures are put in the contract's terms once, here; requests once each, in `decide`.
@@ -163,6 +169,9 @@ public final class Responder: Sendable {
         recorder?.noteReplayed()
         let chosen = fixture.responses[session.nextPosition(in: fixture)]
         var response = render(chosen, of: fixture, for: matched)
+        if let recordedAt = fixture.recordedAt, let operation = route?.operation, let times = route?.pack.times.entry(for: operation.id) {
+            TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response)
+        }
         response.dribble = chosen.dribble
         let override = session.activeOverride(for: fixture.file)
         if let delay = override?.delay ?? chosen.delay ?? defaultDelay {
