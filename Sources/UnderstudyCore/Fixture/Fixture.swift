@@ -30,12 +30,17 @@ public final class Fixture: Sendable {
     /// When the answers were recorded (`recordedAt`): the absolute times the provider's pack
     /// lists in them are moved by as long as the server's clock is past it.
     package let recordedAt: Date?
+    /// When set, the first of `responses` is the provider's answer to a request made too
+    /// early (a page token not valid yet): to one within these seconds of the previous answer
+    /// on the same path. A request on time skips it (see `Responder.nextPosition`).
+    package let tooEarlyWithin: Double?
 
     package init(
         file: String, provider: String, name: String?, priority: Int, request: RequestPattern, responses: [FixtureResponse],
-        scenario: ScenarioStep? = nil, recordedAt: Date? = nil
+        scenario: ScenarioStep? = nil, recordedAt: Date? = nil, tooEarlyWithin: Double? = nil
     ) {
         self.recordedAt = recordedAt
+        self.tooEarlyWithin = tooEarlyWithin
         self.file = file
         self.provider = provider
         self.name = name

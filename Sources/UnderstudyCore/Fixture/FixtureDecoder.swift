@@ -85,6 +85,19 @@ struct FixtureDecoder: DocumentReading {
             }
         }
 
+        var tooEarlyWithin: Double?
+        if let value = members["tooEarlyWithin"] {
+            let path = JSONPath.root.appending("tooEarlyWithin")
+            if case .number(let seconds) = value, seconds.value >= 0 {
+                tooEarlyWithin = seconds.value
+                if members["responses"] != nil && responses.count < 2 || members["response"] != nil {
+                    report(path, "the first of \"responses\" answers a request made too early: give at least two, the next is the one a request on time gets")
+                }
+            } else {
+                report(path, "expected the seconds (0 or more) within which a request is too early, found \(value.kindDescription)")
+            }
+        }
+
         let scenario = members["scenario"].flatMap { decodeScenario($0, at: JSONPath.root.appending("scenario")) }
 
         var recordedAt: Date?
@@ -96,10 +109,10 @@ struct FixtureDecoder: DocumentReading {
         guard problems.isEmpty, let request, let provider else { return nil }
         return Fixture(
             file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario,
-            recordedAt: recordedAt)
+            recordedAt: recordedAt, tooEarlyWithin: tooEarlyWithin)
     }
 
-    static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario", "recordedAt"]
+    static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario", "recordedAt", "tooEarlyWithin"]
     static let scenarioKeys: Set<String> = ["name", "requires", "moveTo"]
     static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
     static let responseKeys: Set<String> = [

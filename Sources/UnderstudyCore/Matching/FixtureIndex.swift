@@ -63,6 +63,9 @@ package struct FixtureIndex: Sendable {
     /// Builds the index; `fixtures` keep their order.
     /// Whether any fixture takes part in a scenario (if none does, matching needs no state).
     public let usesScenarios: Bool
+    /// Whether any fixture has a sequence step for requests made too early (if none does,
+    /// answers need not be timed per path).
+    let usesEarlySteps: Bool
 
     /// - Parameter matchingForm: a fixture's request side in the form requests are matched
     ///   in, and the API version it was written at; `nil` (the default, and for a fixture it
@@ -70,6 +73,7 @@ package struct FixtureIndex: Sendable {
     public init(_ fixtures: [Fixture], matchingForm: (Fixture) -> (pattern: RequestPattern, version: String?)? = { _ in nil }) {
         self.fixtures = fixtures
         usesScenarios = fixtures.contains { $0.scenario != nil }
+        usesEarlySteps = fixtures.contains { $0.tooEarlyWithin != nil }
         var patterns: [RequestPattern] = []
         var versions: [String?] = []
         patterns.reserveCapacity(fixtures.count)

@@ -167,7 +167,7 @@ public final class Responder: Sendable {
             return .answer(response)
         }
         recorder?.noteReplayed()
-        let chosen = fixture.responses[session.nextPosition(in: fixture)]
+        let chosen = fixture.responses[nextPosition(in: fixture, for: (mountedForms ?? sent).matching.request, route: route, session: session)]
         var response = render(chosen, of: fixture, for: matched)
         if let recordedAt = fixture.recordedAt, let operation = route?.operation, let times = route?.pack.times.entry(for: operation.id) {
             TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response)
@@ -208,6 +208,20 @@ public final class Responder: Sendable {
 
     /// A request as sent and in the form fixtures are matched against, with its API version.
     private typealias Forms = (sent: Request, matching: (request: Request, version: String?))
+
+    /// Which answer of `fixture` plays now. A first answer for requests made too early
+    /// (`tooEarlyWithin`) is the provider's answer to one: where the contract's page-token behaviour covers the
+    /// operation, it has already answered every early request by the clock, so a request that
+    /// reaches the fixtures is on time and passes the step by; without it, a request is early
+    /// when it comes within those seconds of the previous answer on the same path.
+    private func nextPosition(in fixture: Fixture, for request: Request, route: ContractRoute?, session: ResponderSession) -> Int {
+        guard index.usesEarlySteps else { return session.nextPosition(in: fixture) }
+        let judgedByContract = route.flatMap { route in route.operation.map { route.pack.behaviours.pageTokens?.operations.contains($0.id) == true } } ?? false
+        let now = clock.now
+        return session.nextPosition(
+            in: fixture, early: { within, previous in !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true },
+            key: request.method + " " + request.path, now: now)
+    }
 
     /// `request` in the contract's terms when `route` places it, else as sent.
     private static func matchingForm(of request: Request, route: ContractRoute?) -> (request: Request, version: String?) {
