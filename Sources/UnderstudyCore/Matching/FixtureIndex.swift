@@ -63,9 +63,10 @@ package struct FixtureIndex: Sendable {
     /// Builds the index; `fixtures` keep their order.
     /// Whether any fixture takes part in a scenario (if none does, matching needs no state).
     public let usesScenarios: Bool
-    /// Whether any fixture has a sequence step for requests made too early (if none does,
-    /// answers need not be timed per path).
-    let usesEarlySteps: Bool
+    /// The methods and paths (`GET /maps/api/place/nearbysearch/json`, in matching form) of
+    /// fixtures with a first answer for requests made too early: the answers on them are
+    /// timed. `nil` when a template has one (every answer is timed then).
+    let earlyPaths: Set<String>?
 
     /// - Parameter matchingForm: a fixture's request side in the form requests are matched
     ///   in, and the API version it was written at; `nil` (the default, and for a fixture it
@@ -73,7 +74,6 @@ package struct FixtureIndex: Sendable {
     public init(_ fixtures: [Fixture], matchingForm: (Fixture) -> (pattern: RequestPattern, version: String?)? = { _ in nil }) {
         self.fixtures = fixtures
         usesScenarios = fixtures.contains { $0.scenario != nil }
-        usesEarlySteps = fixtures.contains { $0.tooEarlyWithin != nil }
         var patterns: [RequestPattern] = []
         var versions: [String?] = []
         patterns.reserveCapacity(fixtures.count)
@@ -83,6 +83,8 @@ package struct FixtureIndex: Sendable {
             versions.append(form?.version)
         }
         self.patterns = patterns
+        let early = patterns.indices.filter { fixtures[$0].tooEarlyWithin != nil }.map { patterns[$0] }
+        earlyPaths = early.contains { !$0.path.isExact } ? nil : Set(early.map { $0.method + " " + $0.path.text })
         self.versions = versions.contains { $0 != nil } ? versions : []
         var exact: [BucketKey: Bucket] = [:]
         var templates: [TemplateKey: Bucket] = [:]

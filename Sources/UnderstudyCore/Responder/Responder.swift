@@ -215,12 +215,14 @@ public final class Responder: Sendable {
     /// reaches the fixtures is on time and passes the step by; without it, a request is early
     /// when it comes within those seconds of the previous answer on the same path.
     private func nextPosition(in fixture: Fixture, for request: Request, route: ContractRoute?, session: ResponderSession) -> Int {
-        guard index.usesEarlySteps else { return session.nextPosition(in: fixture) }
+        if index.earlyPaths?.isEmpty == true { return session.nextPosition(in: fixture) }
+        let key = request.method + " " + request.path
+        guard index.earlyPaths?.contains(key) ?? true else { return session.nextPosition(in: fixture) }
         let judgedByContract = route.flatMap { route in route.operation.map { route.pack.behaviours.pageTokens?.operations.contains($0.id) == true } } ?? false
         let now = clock.now
         return session.nextPosition(
             in: fixture, early: { within, previous in !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true },
-            key: request.method + " " + request.path, now: now)
+            key: key, now: now)
     }
 
     /// `request` in the contract's terms when `route` places it, else as sent.
