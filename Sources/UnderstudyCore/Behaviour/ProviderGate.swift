@@ -97,11 +97,15 @@ struct ProviderGate {
             }
         }
         if let introspection = expiry.introspection, introspection.operation == operationID,
-            let token = request.query.values(introspection.parameter).first, let expiresAt = expiryOf(token, expiry)
+            let token = request.query.values(introspection.parameter).first,
+            let (expiresAt, known) = expiryOf(token, expiry).map({ ($0, true) }) ?? introspection.answeredExpiry(in: json).map({ ($0, false) })
         {
             var patched = json
             let isValid = now < expiresAt
-            for (pointer, field) in introspection.set {
+            // A token the fake knows gets its whole state; one only the answer knows is valid
+            // as the answer says until its own expiry has passed on the server's clock.
+            guard known || !isValid else { return }
+            for (pointer, field) in introspection.set where known || field == .isValid {
                 let value: JSONValue = field == .isValid ? .bool(isValid) : .number(JSONNumber(Int(expiresAt.timeIntervalSince1970)))
                 patched = patched.setting(pointer: pointer, to: value) ?? patched
             }

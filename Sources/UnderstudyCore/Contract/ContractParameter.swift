@@ -21,6 +21,11 @@ struct ContractParameter: Sendable {
     let defaultValue: JSONValue?
     /// The provider's message when the value is invalid (`x-understudy-message`).
     let message: String?
+    /// The declared parameter this one is another spelling of (`x-understudy-aliasOf`):
+    /// Google's `placeid` for `place_id`. Fixtures match either spelling.
+    var aliasOf: String? = nil
+    /// The texts the provider reads as booleans (`x-understudy.booleans`).
+    var booleans: BooleanSpellings = .standard
 
     /// The parameter's raw values in `request`; empty when absent.
     func texts(in request: Request, pathParameters: [String: String]) -> [String] {
@@ -35,15 +40,15 @@ struct ContractParameter: Sendable {
     /// so `limit=100` is checked as the integer 100 and `open_now=true` as a boolean.
     /// `texts` holds every value of the parameter (a repeated list parameter has several).
     func value(of texts: [String]) -> JSONValue {
-        guard let list else { return Self.convert(texts.first ?? "", as: types) }
-        guard let separator = list.separator else { return .array(texts.map { Self.convert($0, as: list.itemTypes) }) }
+        guard let list else { return Self.convert(texts.first ?? "", as: types, booleans: booleans) }
+        guard let separator = list.separator else { return .array(texts.map { Self.convert($0, as: list.itemTypes, booleans: booleans) }) }
         guard let text = texts.first, !text.isEmpty else { return .array([]) }
-        return .array(text.components(separatedBy: separator).map { Self.convert($0, as: list.itemTypes) })
+        return .array(text.components(separatedBy: separator).map { Self.convert($0, as: list.itemTypes, booleans: booleans) })
     }
 
     /// `text` as the first of `types` it can be read as; a string when none fits, so the
     /// schema reports the wrong type instead of the conversion hiding it.
-    static func convert(_ text: String, as types: [String]) -> JSONValue {
+    static func convert(_ text: String, as types: [String], booleans: BooleanSpellings = .standard) -> JSONValue {
         for type in types {
             switch type {
             case "integer":
@@ -51,8 +56,7 @@ struct ContractParameter: Sendable {
             case "number":
                 if let number = JSONNumber(text: text) { return .number(number) }
             case "boolean":
-                if text == "true" { return .bool(true) }
-                if text == "false" { return .bool(false) }
+                if let value = booleans.value(of: text) { return .bool(value) }
             default:
                 break
             }

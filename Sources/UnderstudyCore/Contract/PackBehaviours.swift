@@ -48,6 +48,15 @@ struct PackBehaviours: Sendable {
             let set: [(pointer: String, field: Field)]
             /// JSON pointers added once the token has expired (strings may hold placeholders).
             let whenExpired: [(pointer: String, value: JSONValue)]
+
+            /// The expiry an answer states for its token (the `expiresAt` pointer, epoch
+            /// seconds); `nil` when it states none or `0` ("never").
+            func answeredExpiry(in json: JSONValue) -> Date? {
+                guard let pointer = set.first(where: { $0.field == .expiresAt })?.pointer,
+                    case .number(let seconds)? = json.at(pointer: pointer), seconds.value > 0
+                else { return nil }
+                return Date(timeIntervalSince1970: seconds.value)
+            }
         }
 
         let issuers: [Issuer]

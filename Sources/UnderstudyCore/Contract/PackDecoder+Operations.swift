@@ -35,6 +35,14 @@ extension PackDecoder {
                         parameters.append(parameter)
                     }
                 }
+                for (index, parameter) in parameters.enumerated() {
+                    guard let target = parameter.aliasOf else { continue }
+                    if parameter.location != .query || !parameters.contains(where: { $0.location == .query && $0.name == target && $0.aliasOf == nil }) {
+                        report(
+                            operationPath.appending("parameters"),
+                            "parameter \(parameter.name) (#\(index)) says x-understudy-aliasOf \"\(target)\", which is not a query parameter of \(id) (aliases are query parameters)")
+                    }
+                }
                 for name in contractPath.parameterNames where !parameters.contains(where: { $0.location == .path && $0.name == name }) {
                     report(operationPath, "path placeholder {\(name)} has no parameter with \"in\": \"path\"")
                 }
@@ -127,9 +135,12 @@ extension PackDecoder {
             }
             let message = members["x-understudy-message"].flatMap { string($0, at: elementPath.appending("x-understudy-message")) }
             if let message { checkPlaceholders(PackAnswer.placeholderNames(in: message), at: elementPath.appending("x-understudy-message")) }
-            parameters.append(ContractParameter(
+            var parameter = ContractParameter(
                 name: name, location: location, required: required, schema: schema, types: types, list: list,
-                defaultValue: defaultValue, message: message))
+                defaultValue: defaultValue, message: message)
+            parameter.aliasOf = members["x-understudy-aliasOf"].flatMap { string($0, at: elementPath.appending("x-understudy-aliasOf")) }
+            parameter.booleans = booleans
+            parameters.append(parameter)
         }
         return parameters
     }

@@ -9,6 +9,8 @@ struct PackDecoder: DocumentReading {
     var allowsExtensions: Bool { true }
     /// The whole document: local `$ref`s resolve against it.
     private(set) var document: JSONValue = .null
+    /// The pack's boolean spellings, read before the parameters that use them.
+    var booleans = BooleanSpellings.standard
 
     init(file: String) {
         self.file = file
@@ -16,7 +18,7 @@ struct PackDecoder: DocumentReading {
 
     static let packKeys: Set<String> = [
         "provider", "upstream", "basePath", "routes", "pathVersion", "credential", "secrets", "errors", "messages",
-        "invalidRequest", "behaviours",
+        "invalidRequest", "behaviours", "booleans", "times",
     ]
 
     mutating func decode(_ bytes: [UInt8]) -> ProviderPack? {
@@ -60,16 +62,24 @@ struct PackDecoder: DocumentReading {
         let credential = pack["credential"].flatMap { $0 == .null ? nil : decodeCredential($0, at: packPath.appending("credential")) }
         let behaviours = pack["behaviours"].map { decodeBehaviours($0, at: packPath.appending("behaviours")) } ?? PackBehaviours()
 
+        if let value = pack["booleans"] { booleans = decodeBooleans(value, at: packPath.appending("booleans")) }
         let operations = decodePaths(root)
+        let times = pack["times"].map { decodeTimes($0, at: packPath.appending("times")) } ?? PackTimes()
         checkReferences(
             operations: operations, routes: routes, answers: answers, invalidRequest: invalidRequest,
             credential: credential, behaviours: behaviours)
+        let ids = Set(operations.map(\.id))
+        for (index, entry) in times.entries.enumerated() {
+            for operation in entry.operations.sorted() where !ids.contains(operation) {
+                report(packPath.appending("times").appending(index: index).appending("operations"), "no operation with operationId \"\(operation)\"")
+            }
+        }
 
         guard problems.isEmpty else { return nil }
         return ProviderPack(
             provider: provider, file: file, upstream: upstream, basePath: basePath, routes: routes, secrets: secrets,
             pathVersion: pathVersion, operations: operations, credential: credential, answers: answers, messages: messages,
-            invalidRequest: invalidRequest, behaviours: behaviours)
+            invalidRequest: invalidRequest, behaviours: behaviours, times: times)
     }
 
     // MARK: x-understudy members
@@ -126,6 +136,15 @@ struct PackDecoder: DocumentReading {
         for name in names where !PackAnswer.placeholders.contains(name) {
             report(path, "unknown placeholder {{\(name)}}; known: \(PackAnswer.placeholders.sorted().joined(separator: ", "))")
         }
+    }
+
+    private mutating func decodeBooleans(_ value: JSONValue, at path: JSONPath) -> BooleanSpellings {
+        guard let members = object(value, at: path) else { return .standard }
+        checkKeys(members, allowed: ["true", "false"], at: path)
+        let trueTexts = Set(members["true"].flatMap { strings($0, at: path.appending("true")) } ?? ["true"])
+        let falseTexts = Set(members["false"].flatMap { strings($0, at: path.appending("false")) } ?? ["false"])
+        for text in trueTexts.intersection(falseTexts).sorted() { report(path, "\"\(text)\" is listed as both true and false") }
+        return BooleanSpellings(trueTexts: trueTexts, falseTexts: falseTexts)
     }
 
     private mutating func decodeMessages(_ value: JSONValue?, at path: JSONPath) -> (missing: String?, invalid: String?) {

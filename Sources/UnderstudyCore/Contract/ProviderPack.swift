@@ -21,11 +21,15 @@ public final class ProviderPack: Sendable {
     let messages: (missing: String?, invalid: String?)
     let invalidRequest: String?
     let behaviours: PackBehaviours
+    /// The absolute times in answers, moved for fixtures that say when they were recorded.
+    let times: PackTimes
+    /// How each operation's query parameters are compared, by operation id.
+    let meanings: [String: QueryMeanings]
 
     init(
         provider: String, file: String, upstream: String?, basePath: String, routes: [String], secrets: SecretNames,
         pathVersion: RegexPattern?, operations: [ContractOperation], credential: CredentialRule?, answers: [String: PackAnswer],
-        messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours
+        messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours, times: PackTimes = PackTimes()
     ) {
         self.provider = provider
         self.file = file
@@ -40,6 +44,8 @@ public final class ProviderPack: Sendable {
         self.messages = messages
         self.invalidRequest = invalidRequest
         self.behaviours = behaviours
+        self.times = times
+        meanings = Dictionary(operations.map { ($0.id, QueryMeanings($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether `path` falls under `route`: a prefix when the route ends in `/`, else that
@@ -54,13 +60,19 @@ public final class ProviderPack: Sendable {
     /// `path` as the contract writes it (a version prefix such as `/v19.0` removed) when it is
     /// one of this provider's routes; the length of the route it fell under ranks providers.
     func contractPath(of path: String) -> (path: String, routeLength: Int)? {
-        var stripped = path
-        // Version segments start with "/v"; skip the regex for every other path (it runs per request).
-        if let pathVersion, path.utf8.starts(with: "/v".utf8), let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex {
-            stripped = String(path[range.upperBound...])
-        }
+        let stripped = versioned(path)?.rest ?? path
         let length = routes.reduce(-1) { best, route in Self.route(route, holds: stripped) ? max(best, route.count) : best }
         return length < 0 ? nil : (stripped, length)
+    }
+
+    /// The version segment at the start of `path` (`v19.0` of `/v19.0/me`) and the path
+    /// without it, when the pack's `pathVersion` finds one.
+    func versioned(_ path: String) -> (version: String, rest: String)? {
+        // Version segments start with "/v"; skip the regex for every other path (it runs per request).
+        guard let pathVersion, path.utf8.starts(with: "/v".utf8), let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex else {
+            return nil
+        }
+        return (String(path[path.index(after: path.startIndex)..<range.upperBound]), String(path[range.upperBound...]))
     }
 
     /// The operation answering `method` on `path` (already a contract path), the most literal

@@ -27,11 +27,20 @@ public final class Fixture: Sendable {
     package let scenario: ScenarioStep?
     /// How specific the fixture is: its request conditions and a required scenario state.
     public let specificity: Int
+    /// When the answers were recorded (`recordedAt`): the absolute times the provider's pack
+    /// lists in them are moved by as long as the server's clock is past it.
+    package let recordedAt: Date?
+    /// When set, the first of `responses` is the provider's answer to a request made too
+    /// early (a page token not valid yet): to one within these seconds of the previous answer
+    /// on the same path. A request on time skips it (see `Responder.nextPosition`).
+    package let tooEarlyWithin: Double?
 
     package init(
         file: String, provider: String, name: String?, priority: Int, request: RequestPattern, responses: [FixtureResponse],
-        scenario: ScenarioStep? = nil
+        scenario: ScenarioStep? = nil, recordedAt: Date? = nil, tooEarlyWithin: Double? = nil
     ) {
+        self.recordedAt = recordedAt
+        self.tooEarlyWithin = tooEarlyWithin
         self.file = file
         self.provider = provider
         self.name = name

@@ -85,13 +85,34 @@ struct FixtureDecoder: DocumentReading {
             }
         }
 
+        var tooEarlyWithin: Double?
+        if let value = members["tooEarlyWithin"] {
+            let path = JSONPath.root.appending("tooEarlyWithin")
+            if case .number(let seconds) = value, seconds.value >= 0 {
+                tooEarlyWithin = seconds.value
+                if members["responses"] != nil && responses.count < 2 || members["response"] != nil {
+                    report(path, "the first of \"responses\" answers a request made too early: give at least two, the next is the one a request on time gets")
+                }
+            } else {
+                report(path, "expected the seconds (0 or more) within which a request is too early, found \(value.kindDescription)")
+            }
+        }
+
         let scenario = members["scenario"].flatMap { decodeScenario($0, at: JSONPath.root.appending("scenario")) }
 
+        var recordedAt: Date?
+        if let value = members["recordedAt"], let text = string(value, at: JSONPath.root.appending("recordedAt")) {
+            recordedAt = ISO8601DateFormatter().date(from: text)
+            if recordedAt == nil { report(JSONPath.root.appending("recordedAt"), "expected an ISO 8601 time such as 2027-01-01T00:00:00Z, found \"\(text)\"") }
+        }
+
         guard problems.isEmpty, let request, let provider else { return nil }
-        return Fixture(file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario)
+        return Fixture(
+            file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario,
+            recordedAt: recordedAt, tooEarlyWithin: tooEarlyWithin)
     }
 
-    static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario"]
+    static let documentKeys: Set<String> = ["understudy", "provider", "name", "priority", "request", "response", "responses", "scenario", "recordedAt", "tooEarlyWithin"]
     static let scenarioKeys: Set<String> = ["name", "requires", "moveTo"]
     static let requestKeys: Set<String> = ["method", "path", "query", "headers", "body"]
     static let responseKeys: Set<String> = [

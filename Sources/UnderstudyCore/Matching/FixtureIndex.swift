@@ -8,6 +8,12 @@
 package struct FixtureIndex: Sendable {
     /// The fixtures, in file order; indices below refer to this array.
     public let fixtures: [Fixture]
+    /// The request side each fixture is matched by: its own, or its form in the contract's
+    /// terms (see `ContractMatching`), parallel to `fixtures`.
+    private let patterns: [RequestPattern]
+    /// The API version each fixture was written at, when its provider's paths carry one;
+    /// empty when no fixture's does. A fixture at the requested version is preferred.
+    private let versions: [String?]
     private let exact: [BucketKey: Bucket]
     private let templates: [TemplateKey: Bucket]
 
@@ -57,18 +63,36 @@ package struct FixtureIndex: Sendable {
     /// Builds the index; `fixtures` keep their order.
     /// Whether any fixture takes part in a scenario (if none does, matching needs no state).
     public let usesScenarios: Bool
+    /// The methods and paths (`GET /maps/api/place/nearbysearch/json`, in matching form) of
+    /// fixtures with a first answer for requests made too early: the answers on them are
+    /// timed. `nil` when a template has one (every answer is timed then).
+    let earlyPaths: Set<String>?
 
-    public init(_ fixtures: [Fixture]) {
+    /// - Parameter matchingForm: a fixture's request side in the form requests are matched
+    ///   in, and the API version it was written at; `nil` (the default, and for a fixture it
+    ///   leaves alone) matches the fixture as written.
+    public init(_ fixtures: [Fixture], matchingForm: (Fixture) -> (pattern: RequestPattern, version: String?)? = { _ in nil }) {
         self.fixtures = fixtures
         usesScenarios = fixtures.contains { $0.scenario != nil }
+        var patterns: [RequestPattern] = []
+        var versions: [String?] = []
+        patterns.reserveCapacity(fixtures.count)
+        for fixture in fixtures {
+            let form = matchingForm(fixture)
+            patterns.append(form?.pattern ?? fixture.request)
+            versions.append(form?.version)
+        }
+        self.patterns = patterns
+        let early = patterns.indices.filter { fixtures[$0].tooEarlyWithin != nil }.map { patterns[$0] }
+        earlyPaths = early.contains { !$0.path.isExact } ? nil : Set(early.map { $0.method + " " + $0.path.text })
+        self.versions = versions.contains { $0 != nil } ? versions : []
         var exact: [BucketKey: Bucket] = [:]
         var templates: [TemplateKey: Bucket] = [:]
-        for (index, fixture) in fixtures.enumerated() {
+        for (index, request) in patterns.enumerated() {
             var pinned: [String: String] = [:]
-            for (name, condition) in fixture.request.query {
+            for (name, condition) in request.query {
                 if case .equals(let value) = condition { pinned[name] = value }
             }
-            let request = fixture.request
             if request.path.isExact {
                 exact[BucketKey(method: request.method, path: request.path.text), default: Bucket()].insert(index, pinned: pinned)
             } else {
@@ -80,15 +104,22 @@ package struct FixtureIndex: Sendable {
         self.templates = templates
     }
 
-    /// The best fixture for `request`: the most specific match, then the highest priority,
-    /// then the first by file name. `nil` when nothing matches.
-    /// - Parameter scenarioState: the current state of a scenario, by name; only asked for
+    /// The best fixture for `request`: one written at the requested API version before one
+    /// written at another, then the most specific match, then the highest priority, then the
+    /// first by file name. `nil` when nothing matches.
+    /// - Parameters:
+    ///   - version: the API version the request named (`v2.8`), `nil` for none.
+    ///   - scenarioState: the current state of a scenario, by name; only asked for
     ///   fixtures that require a state.
-    public func bestMatch(for request: Request, scenarioState: (String) -> String = { _ in ScenarioStep.initialState }) -> Fixture? {
+    public func bestMatch(
+        for request: Request, version: String? = nil, scenarioState: (String) -> String = { _ in ScenarioStep.initialState }
+    ) -> Fixture? {
         var best: (index: Int, specificity: Int)?
-        for index in candidates(for: request) where fixtures[index].request.matches(request) {
+        for index in candidates(for: request) where patterns[index].matches(request) {
             if let step = fixtures[index].scenario, let required = step.requires, scenarioState(step.name) != required { continue }
-            let specificity = fixtures[index].specificity
+            // Agreeing on the version counts above every condition: as if the path said it.
+            let agrees = versions.isEmpty || versions[index] == version
+            let specificity = fixtures[index].specificity + (agrees ? 1 << 20 : 0)
             if let current = best, !isBetter(index, specificity, than: current) { continue }
             best = (index, specificity)
         }
@@ -158,12 +189,12 @@ package struct FixtureIndex: Sendable {
         if pool.isEmpty { pool = Array(fixtures.indices) }
         let scored = pool.map { index -> NearMiss in
             let fixture = fixtures[index]
-            var mismatches = fixture.request.mismatches(for: request)
+            var mismatches = patterns[index].mismatches(for: request)
             if let step = fixture.scenario, let required = step.requires, scenarioState(step.name) != required {
                 mismatches.append(Mismatch(
                     condition: "scenario.\(step.name)", expected: "state \"\(required)\"", actual: "state \"\(scenarioState(step.name))\""))
             }
-            return NearMiss(file: fixture.file, mismatches: mismatches, sharedPathPrefix: fixture.request.path.sharedPrefixLength(with: request.pathSegments))
+            return NearMiss(file: fixture.file, mismatches: mismatches, sharedPathPrefix: patterns[index].path.sharedPrefixLength(with: request.pathSegments))
         }
         return Array(scored.sorted(by: NearMiss.isCloser).prefix(limit))
     }

@@ -45,6 +45,23 @@ public struct Request: Sendable {
         query = QueryParameters(parsing: questionMark.map { target[utf8.index(after: $0)...] } ?? "")
     }
 
+    private init(copying request: Request, path: String, query: QueryParameters) {
+        method = request.method
+        target = request.target
+        headers = request.headers
+        body = request.body
+        fromLoopback = request.fromLoopback
+        self.path = path
+        pathSegmentCount = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
+        self.query = query
+    }
+
+    /// The same request with another decoded path and query: its form in the contract's terms,
+    /// which fixtures are matched against (the target, and so the journal, keep what was sent).
+    func with(path: String, query: QueryParameters) -> Request {
+        Request(copying: self, path: path, query: query)
+    }
+
     /// All values of header `name` (case-insensitive), in order.
     public func headerValues(_ name: String) -> [String] {
         headers.compactMap { $0.hasName(name) ? $0.value : nil }

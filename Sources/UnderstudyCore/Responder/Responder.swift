@@ -1,3 +1,5 @@
+import Foundation
+
 /// Answers requests from fixtures: the one piece of behaviour shared by the NIO server, the
 /// in-process test transport and the CLI, so they can never disagree.
 ///
@@ -32,6 +34,9 @@ public final class Responder: Sendable {
     public let clock: any ServerClock
     /// The delay of fixtures that name none.
     public let defaultDelay: Delay?
+    /// The clock's time when the responder was made: a fixture's `recordedAt` is replayed as
+    /// this moment, and its times age from here as the clock moves (see `TimeShift`).
+    let replayStart: Date
     /// Seeds random delays: the same seed gives the same delays in every run.
     public let delaySeed: UInt64
     /// While recording, what answers the requests no fixture answers (or, in mode `all`, every
@@ -69,9 +74,11 @@ public final class Responder: Sendable {
         self.contracts = contracts
         self.mount = mount
         self.clock = clock
+        replayStart = clock.now
         self.defaultDelay = defaultDelay
         self.delaySeed = delaySeed
-        let index = FixtureIndex(fixtures)
+        // Fixtures are put in the contract's terms once, here; requests once each, in `decide`.
+        let index = contracts.map { contracts in FixtureIndex(fixtures) { ContractMatching.form(of: $0, in: contracts) } } ?? FixtureIndex(fixtures)
         let budget = JournalBudget(maximumBytes: journalBytes)
         self.index = index
         journalBudget = budget
@@ -135,7 +142,9 @@ public final class Responder: Sendable {
         }
         var gate: ProviderGate?
         var outcome = ProviderGate.Outcome()
-        if let contracts, let route = mounted.flatMap(contracts.route) ?? contracts.route(request) {
+        let mountedRoute = mounted.flatMap { contracts?.route($0) }
+        let route = mountedRoute ?? contracts?.route(request)
+        if let route {
             gate = ProviderGate(route: route, request: asked, state: session.behaviours, now: clock.now)
             outcome = gate!.before()
             if var answer = outcome.answer {
@@ -144,19 +153,25 @@ public final class Responder: Sendable {
                 return .answer(answer)
             }
         }
-        guard let (fixture, matched) = match(request, mounted: mounted, in: session) else {
+        // The forms fixtures are matched against: in the contract's terms when it places them.
+        let sent: Forms = (request, Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
+        let mountedForms: Forms? = mounted.map { ($0, Self.matchingForm(of: $0, route: mountedRoute)) }
+        guard let (fixture, matched) = match(sent, mounted: mountedForms, in: session) else {
             if recording, let recorder, recorder.forwardsMisses {
                 return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
             }
-            let nearMisses = index.nearMisses(for: asked, scenarioState: session.scenarioState)
+            let nearMisses = index.nearMisses(for: (mountedForms ?? sent).matching.request, scenarioState: session.scenarioState)
             var response = MissReport(request: asked, nearMisses: nearMisses).response
             ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &response)
             journal(request, in: session, status: response.status, answer: .miss(nearMisses), violation: outcome.violation)
             return .answer(response)
         }
         recorder?.noteReplayed()
-        let chosen = fixture.responses[session.nextPosition(in: fixture)]
+        let chosen = fixture.responses[nextPosition(in: fixture, for: (mountedForms ?? sent).matching.request, route: route, session: session)]
         var response = render(chosen, of: fixture, for: matched)
+        if let recordedAt = fixture.recordedAt, let operation = route?.operation, let times = route?.pack.times.entry(for: operation.id) {
+            TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response)
+        }
         response.dribble = chosen.dribble
         let override = session.activeOverride(for: fixture.file)
         if let delay = override?.delay ?? chosen.delay ?? defaultDelay {
@@ -191,17 +206,41 @@ public final class Responder: Sendable {
         if over > 0 { sessions.relieve(over: over, sparing: session, budget: journalBudget) }
     }
 
+    /// A request as sent and in the form fixtures are matched against, with its API version.
+    private typealias Forms = (sent: Request, matching: (request: Request, version: String?))
+
+    /// Which answer of `fixture` plays now. A first answer for requests made too early
+    /// (`tooEarlyWithin`) is the provider's answer to one: where the contract's page-token behaviour covers the
+    /// operation, it has already answered every early request by the clock, so a request that
+    /// reaches the fixtures is on time and passes the step by; without it, a request is early
+    /// when it comes within those seconds of the previous answer on the same path.
+    private func nextPosition(in fixture: Fixture, for request: Request, route: ContractRoute?, session: ResponderSession) -> Int {
+        if index.earlyPaths?.isEmpty == true { return session.nextPosition(in: fixture) }
+        let key = request.method + " " + request.path
+        guard index.earlyPaths?.contains(key) ?? true else { return session.nextPosition(in: fixture) }
+        let judgedByContract = route.flatMap { route in route.operation.map { route.pack.behaviours.pageTokens?.operations.contains($0.id) == true } } ?? false
+        let now = clock.now
+        return session.nextPosition(
+            in: fixture, early: { within, previous in !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true },
+            key: key, now: now)
+    }
+
+    /// `request` in the contract's terms when `route` places it, else as sent.
+    private static func matchingForm(of request: Request, route: ContractRoute?) -> (request: Request, version: String?) {
+        route.map { ContractMatching.form(of: request, route: $0) } ?? (request, nil)
+    }
+
     /// The best fixture for the request, the base-path form first (it is what an SDK pointed
     /// at this port's root means), with the session's scenario states. Returns the fixture and
-    /// the form of the request it matched.
-    private func match(_ request: Request, mounted: Request?, in session: ResponderSession) -> (Fixture, Request)? {
-        var matched = request
+    /// the form of the request it matched, as sent (templates read what the client sent).
+    private func match(_ request: Forms, mounted: Forms?, in session: ResponderSession) -> (Fixture, Request)? {
+        var matched = request.sent
         func find(_ state: (String) -> String) -> Fixture? {
-            if let mounted, let fixture = index.bestMatch(for: mounted, scenarioState: state) {
-                matched = mounted
+            if let mounted, let fixture = index.bestMatch(for: mounted.matching.request, version: mounted.matching.version, scenarioState: state) {
+                matched = mounted.sent
                 return fixture
             }
-            return index.bestMatch(for: request, scenarioState: state)
+            return index.bestMatch(for: request.matching.request, version: request.matching.version, scenarioState: state)
         }
         let fixture = index.usesScenarios ? session.withScenarios(find) : find { _ in ScenarioStep.initialState }
         return fixture.map { ($0, matched) }

@@ -160,12 +160,19 @@ public final class ResponderSession: Sendable {
     }
 
     /// The response to play now: sequences advance on each match and stay on their last step.
-    func nextPosition(in fixture: Fixture) -> Int {
-        guard fixture.responses.count > 1 else { return 0 }
+    /// A first answer for requests made too early (the fixture's `tooEarlyWithin`) is played
+    /// only to one that is (`early` judges it, given the previous answer's time on `key`); a
+    /// request on time passes it by, and it is spent either way.
+    func nextPosition(in fixture: Fixture, early: (Double, Date?) -> Bool = { _, _ in false }, key: String? = nil, now: Date = Date()) -> Int {
+        guard fixture.responses.count > 1 || key != nil else { return 0 }
         return update { state in
-            let position = state.sequencePositions[fixture.file, default: 0]
+            let previous = key.flatMap { state.lastAnswered[$0] }
+            if let key { state.lastAnswered[key] = now }
+            guard fixture.responses.count > 1 else { return 0 }
+            var position = min(state.sequencePositions[fixture.file, default: 0], fixture.responses.count - 1)
+            if position == 0, let within = fixture.tooEarlyWithin, !early(within, previous) { position = 1 }
             state.sequencePositions[fixture.file] = position + 1
-            return min(position, fixture.responses.count - 1)
+            return position
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything one session remembers, as one value: read and changed under its session's one
 /// lock, so a reset is a single assignment and no reader sees half of one.
 struct SessionState {
@@ -13,6 +15,9 @@ struct SessionState {
     var overrides: [String: AnswerOverride] = [:]
     /// What the provider behaviours remember.
     var behaviours = BehaviourMemory()
+    /// When fixtures last answered each method and path, for sequence steps that answer
+    /// requests made too early (kept only when some fixture has one).
+    var lastAnswered: [String: Date] = [:]
 
     init(journalCapacity: Int) {
         journal = JournalRecords(capacity: journalCapacity)

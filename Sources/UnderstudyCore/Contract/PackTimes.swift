@@ -1,0 +1,91 @@
+import Foundation
+
+/// The absolute times in a provider's answers (`x-understudy.times`): where they are and how
+/// they are written, so a fixture that says when it was recorded (`recordedAt`) is replayed
+/// with every one of them moved by as long as has passed since (see docs/contracts.md).
+struct PackTimes: Sendable {
+    /// One list of times, for the answers of some operations.
+    struct Entry: Sendable {
+        let operations: Set<String>
+        /// JSON pointers into the body; a `*` token stands for every element or member.
+        let json: [(pointer: [String], format: TimeFormat)]
+        /// Header names (case-insensitive).
+        let headers: [(name: String, format: TimeFormat)]
+    }
+
+    var entries: [Entry] = []
+
+    /// The times in the answers of `operation`, `nil` when it has none.
+    func entry(for operation: String) -> Entry? {
+        let found = entries.filter { $0.operations.contains(operation) }
+        guard !found.isEmpty else { return nil }
+        return Entry(operations: [operation], json: found.flatMap(\.json), headers: found.flatMap(\.headers))
+    }
+}
+
+/// How a provider writes a time.
+enum TimeFormat: Sendable {
+    /// Unix seconds as a JSON number (or numeric text); `0` means "never" and is left alone.
+    case epochSeconds
+    /// Unix milliseconds, likewise.
+    case epochMillis
+    /// ISO 8601 with an offset, as Yelp's `RateLimit-ResetTime` (`2024-03-28T00:00:00+00:00`).
+    case iso8601
+    /// A `DateFormatter` pattern in a time zone, as Yelp's review `time_created`
+    /// (`yyyy-MM-dd HH:mm:ss`, Pacific time).
+    case pattern(String, TimeZone)
+
+    /// Reads the format's name: `epochSeconds`, `epochMillis`, `iso8601`, or a pattern.
+    init(_ name: String, timeZone: TimeZone) {
+        switch name {
+        case "epochSeconds": self = .epochSeconds
+        case "epochMillis": self = .epochMillis
+        case "iso8601": self = .iso8601
+        default: self = .pattern(name, timeZone)
+        }
+    }
+
+    /// `value` moved by `seconds`, written as it was; `nil` when it is not a time in this
+    /// format (or is `0`, "never"), so it stays as recorded.
+    func shifted(_ value: JSONValue, by seconds: TimeInterval, formatter: DateFormatter?) -> JSONValue? {
+        switch (self, value) {
+        case (.epochSeconds, .number(let number)), (.epochMillis, .number(let number)):
+            guard number.value != 0 else { return nil }
+            let scale: Double = if case .epochMillis = self { 1000 } else { 1 }
+            let moved = (number.value + seconds * scale).rounded()
+            return .number(JSONNumber(text: String(Int64(moved))) ?? number)
+        case (_, .string(let text)):
+            return shifted(text, by: seconds, formatter: formatter).map(JSONValue.string)
+        default:
+            return nil
+        }
+    }
+
+    /// Text `text` moved by `seconds`; `nil` when it is not a time in this format.
+    func shifted(_ text: String, by seconds: TimeInterval, formatter: DateFormatter?) -> String? {
+        switch self {
+        case .epochSeconds, .epochMillis:
+            guard let number = JSONNumber(text: text), case .number(let moved)? = shifted(.number(number), by: seconds, formatter: nil) else { return nil }
+            return moved.text
+        case .iso8601, .pattern:
+            guard let formatter, let date = formatter.date(from: text) else { return nil }
+            return formatter.string(from: date.addingTimeInterval(seconds))
+        }
+    }
+
+    /// The formatter text formats need (one per answer: they are not cheap).
+    func makeFormatter() -> DateFormatter? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        switch self {
+        case .epochSeconds, .epochMillis: return nil
+        case .iso8601:
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
+        case .pattern(let pattern, let zone):
+            formatter.timeZone = zone
+            formatter.dateFormat = pattern
+        }
+        return formatter
+    }
+}

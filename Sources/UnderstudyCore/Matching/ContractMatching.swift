@@ -1,0 +1,33 @@
+/// Matching fixtures by what the contract says requests mean, not by their text: each query
+/// parameter under its one name and its value written one way (`ParameterMeaning`), and a
+/// versioned API's path without its version, so a Graph request at `/v2.8/me` finds a fixture
+/// recorded at `/v19.0/me` (one written at the requested version still comes first).
+///
+/// Requests and fixtures are put in this form the same way: fixtures once, when the responder
+/// is made; a request once, when it arrives. Without contracts, matching stays textual.
+enum ContractMatching {
+    /// `fixture`'s request side in the contract's terms, and the version its path names;
+    /// `nil` when its path is no provider's or nothing in it changes.
+    static func form(of fixture: Fixture, in contracts: Contracts) -> (pattern: RequestPattern, version: String?)? {
+        let request = fixture.request
+        guard let route = contracts.route(method: request.method, path: request.path.text) else { return nil }
+        let versioned = route.pack.versioned(request.path.text)
+        let meanings = route.operation.flatMap { route.pack.meanings[$0.id] }
+        guard versioned != nil || meanings?.isEmpty == false else { return nil }
+        var path = request.path
+        if let rest = versioned?.rest, case .success(let stripped) = PathPattern.parse(rest) { path = stripped }
+        let query = meanings?.normalised(request.query) ?? request.query
+        let pattern = RequestPattern(method: request.method, path: path, query: query, headers: request.headers, body: request.body)
+        return (pattern, versioned?.version)
+    }
+
+    /// `request` in the contract's terms, with the version its path names; `request` itself
+    /// when `route` changes nothing in it.
+    static func form(of request: Request, route: ContractRoute) -> (request: Request, version: String?) {
+        let versioned = route.pack.versioned(request.path)
+        let meanings = route.operation.flatMap { route.pack.meanings[$0.id] }
+        guard versioned != nil || meanings?.isEmpty == false else { return (request, nil) }
+        let query = meanings?.normalised(request.query) ?? request.query
+        return (request.with(path: versioned?.rest ?? request.path, query: query), versioned?.version)
+    }
+}

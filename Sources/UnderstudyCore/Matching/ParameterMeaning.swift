@@ -1,0 +1,106 @@
+import Foundation
+
+/// What one query parameter of a contract operation means, for matching fixtures by value
+/// rather than by text: its one name (an alias such as `placeid` reads as `place_id`) and how
+/// to write its value in one way (`100.0` → `100`, `True` → `true`, list items one by one).
+struct ParameterMeaning: Sendable, Hashable {
+    /// How a value is written in its one form.
+    indirect enum Kind: Sendable, Hashable {
+        case text
+        /// A number: compared by value, exactly (see `DecimalText`).
+        case number
+        case boolean(BooleanSpellings)
+        /// A list in one value, items separated by `separator` (`categories=bars,french`).
+        case list(separator: String, items: Kind)
+
+        func normalised(_ text: String) -> String {
+            switch self {
+            case .text: text
+            case .number: DecimalText.canonical(text) ?? text
+            case .boolean(let spellings): spellings.value(of: text).map { $0 ? "true" : "false" } ?? text
+            case .list(let separator, let items):
+                text.isEmpty ? text : text.components(separatedBy: separator).map(items.normalised).joined(separator: separator)
+            }
+        }
+    }
+
+    /// The parameter's name as the contract declares it (the name aliases stand for).
+    let name: String
+    let kind: Kind
+
+    /// The kind a contract parameter's declared types give: a list by its style (a repeated
+    /// parameter's values are items one by one), then number, boolean, text.
+    static func kind(of parameter: ContractParameter) -> Kind {
+        if let list = parameter.list {
+            let items = scalarKind(list.itemTypes, parameter.booleans)
+            guard let separator = list.separator else { return items }
+            return .list(separator: separator, items: items)
+        }
+        return scalarKind(parameter.types, parameter.booleans)
+    }
+
+    private static func scalarKind(_ types: [String], _ booleans: BooleanSpellings) -> Kind {
+        if types.contains("integer") || types.contains("number") { return .number }
+        if types.contains("boolean") { return .boolean(booleans) }
+        return .text
+    }
+}
+
+/// The meanings of one operation's query parameters, by every name a request may use.
+struct QueryMeanings: Sendable {
+    private let byName: [String: ParameterMeaning]
+
+    /// Nothing to rewrite: every parameter is text under its own name.
+    var isEmpty: Bool { byName.isEmpty }
+
+    init(_ operation: ContractOperation) {
+        var byName: [String: ParameterMeaning] = [:]
+        for parameter in operation.parameters where parameter.location == .query {
+            let name = parameter.aliasOf ?? parameter.name
+            // An alias reads its value the way the parameter it stands for does.
+            let target = operation.queryParameter(name) ?? parameter
+            let meaning = ParameterMeaning(name: name, kind: ParameterMeaning.kind(of: target))
+            if meaning.name != parameter.name || meaning.kind != .text { byName[parameter.name] = meaning }
+        }
+        self.byName = byName
+    }
+
+    /// `query` with every name and value in its one form, in the same order.
+    func normalised(_ query: QueryParameters) -> QueryParameters {
+        guard !isEmpty, query.pairs.contains(where: { byName[$0.name] != nil }) else { return query }
+        return QueryParameters(pairs: query.pairs.map { pair in
+            guard let meaning = byName[pair.name] else { return pair }
+            return (meaning.name, meaning.kind.normalised(pair.value))
+        })
+    }
+
+    /// A fixture's query conditions in the same form: exact values written in one way, under
+    /// one name; an array of values for a one-value list parameter is that list.
+    /// A condition under the declared name wins over one under an alias.
+    func normalised(_ conditions: [String: ValueCondition]) -> [String: ValueCondition] {
+        guard !isEmpty else { return conditions }
+        var result: [String: ValueCondition] = [:]
+        for (name, condition) in conditions.sorted(by: { $0.key < $1.key }) {
+            guard let meaning = byName[name] else {
+                result[name] = condition
+                continue
+            }
+            if result[meaning.name] != nil && meaning.name != name { continue }
+            result[meaning.name] = Self.normalised(condition, meaning.kind)
+        }
+        return result
+    }
+
+    private static func normalised(_ condition: ValueCondition, _ kind: ParameterMeaning.Kind) -> ValueCondition {
+        switch condition {
+        case .equals(let value): .equals(kind.normalised(value))
+        case .equalsAll(let values):
+            if case .list(let separator, _) = kind {
+                .equals(kind.normalised(values.joined(separator: separator)))
+            } else {
+                .equalsAll(values.map(kind.normalised))
+            }
+        case .matches, .present, .absent: condition
+        }
+    }
+}

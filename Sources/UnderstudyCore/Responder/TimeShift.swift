@@ -1,0 +1,58 @@
+import Foundation
+
+/// Moves the absolute times of a recorded answer so the replay agrees with the server's
+/// clock: the moment the answer was recorded is replayed as the moment the server started, so
+/// a token issued then is issued at the start and expires as long after it as it did after
+/// the recording. The shift is fixed for the server's life, so moving the clock ages the
+/// answers: 61 days on, a 60-day token has expired (and `debug_token` says so).
+enum TimeShift {
+    /// `response`, recorded at `recordedAt`, replayed by a server that started at `start`.
+    static func apply(_ entry: PackTimes.Entry, recordedAt: Date, replayedFrom start: Date, to response: inout Response) {
+        apply(entry, by: start.timeIntervalSince(recordedAt), to: &response)
+    }
+
+    /// `response` with the times `entry` names moved by `seconds`. A body that is not JSON, or
+    /// a time that is not in its declared format, is left as recorded.
+    static func apply(_ entry: PackTimes.Entry, by seconds: TimeInterval, to response: inout Response) {
+        guard seconds != 0 else { return }
+        for (name, format) in entry.headers {
+            let formatter = format.makeFormatter()
+            for index in response.headers.indices where response.headers[index].hasName(name) {
+                if let moved = format.shifted(response.headers[index].value, by: seconds, formatter: formatter) { response.headers[index].value = moved }
+            }
+        }
+        guard !entry.json.isEmpty, var json = try? JSONParser.parse(response.body) else { return }
+        for (pointer, format) in entry.json {
+            let formatter = format.makeFormatter()
+            json = json.transforming(pointer[...]) { format.shifted($0, by: seconds, formatter: formatter) }
+        }
+        response.body = JSONWriter.bytes(json)
+    }
+}
+
+extension JSONValue {
+    /// The value with `change` applied at every place `tokens` reach (`*` reaches every
+    /// element or member); a place `change` returns `nil` for, or that does not exist, stays.
+    func transforming(_ tokens: ArraySlice<String>, _ change: (JSONValue) -> JSONValue?) -> JSONValue {
+        guard let token = tokens.first else { return change(self) ?? self }
+        let rest = tokens.dropFirst()
+        switch self {
+        case .object(var members):
+            if token == "*" {
+                for (key, value) in members { members[key] = value.transforming(rest, change) }
+            } else if let value = members[token] {
+                members[token] = value.transforming(rest, change)
+            }
+            return .object(members)
+        case .array(var elements):
+            if token == "*" {
+                elements = elements.map { $0.transforming(rest, change) }
+            } else if let index = Int(token), elements.indices.contains(index) {
+                elements[index] = elements[index].transforming(rest, change)
+            }
+            return .array(elements)
+        default:
+            return self
+        }
+    }
+}

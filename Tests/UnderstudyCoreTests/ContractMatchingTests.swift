@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+/// Matching through the contract: numbers by value, booleans by the provider's spellings,
+/// lists item by item, aliases as one parameter, Graph versions as one API.
+@Suite struct ContractMatchingTests {
+    @Test func numbersHaveOneWritingAndKeepEveryDigit() {
+        for same in ["100", "100.0", "1e2", "1E+2", "+100", "0100", "100.000", "1000e-1", "0.1e3"] {
+            #expect(DecimalText.canonical(same) == "100", "\(same)")
+        }
+        #expect(DecimalText.canonical("-96.8200") == "-96.82")
+        #expect(DecimalText.canonical(".5") == "0.5")
+        #expect(DecimalText.canonical("-0.0") == "0")
+        #expect(DecimalText.canonical("1.5e-3") == "0.0015")
+        // 17-digit ids: through Double these two would be one number.
+        #expect(Double("10160000000000001") == Double("10160000000000000"))
+        #expect(DecimalText.canonical("10160000000000001") == "10160000000000001")
+        #expect(DecimalText.canonical("10160000000000001") != DecimalText.canonical("10160000000000000"))
+        #expect(DecimalText.canonical("1.0160000000000001e16") == "10160000000000001")
+        #expect(DecimalText.canonical("1e400") == "1e+400")
+        for notANumber in ["", "-", "abc", "12abc", "1e", "1e+", "0x10", "NaN", "1.2.3", "None", "1e9999999"] {
+            #expect(DecimalText.canonical(notANumber) == nil, "\(notANumber)")
+        }
+    }
+
+    private func meanings(_ provider: String, _ operation: String) throws -> QueryMeanings {
+        let pack = try #require(try Contracts.load(from: bundledContractsPath).pack(named: provider))
+        return try #require(pack.meanings[operation])
+    }
+
+    @Test func aRequestIsWrittenInTheContractsTerms() throws {
+        let nearby = try meanings("google", "nearbySearch")
+        let query = nearby.normalised(QueryParameters(parsing: "radius=100.0&location=32.95,-96.82&minprice=None&opennow=true&keyword=1e2"))
+        // radius is a number; location and keyword are text, whatever they look like; None is not a number.
+        #expect(query.pairs.map { "\($0.name)=\($0.value)" } == ["radius=100", "location=32.95,-96.82", "minprice=None", "opennow=true", "keyword=1e2"])
+
+        let details = try meanings("google", "placeDetails")
+        #expect(details.normalised(QueryParameters(parsing: "placeid=ChIJabc&fields=name")).pairs.map(\.name) == ["place_id", "fields"])
+
+        let search = try meanings("yelp", "searchBusinesses")
+        let yelp = search.normalised(QueryParameters(parsing: "open_now=True&price=01,2.0&categories=bars,french&limit=20.0"))
+        #expect(yelp.pairs.map { "\($0.name)=\($0.value)" } == ["open_now=true", "price=1,2", "categories=bars,french", "limit=20"])
+    }
+
+    @Test func aFixtureIsWrittenInTheSameTerms() throws {
+        let details = try meanings("google", "placeDetails")
+        #expect(details.normalised(["placeid": .equals("ChIJabc")]) == ["place_id": .equals("ChIJabc")])
+        // The declared spelling wins when a fixture names both.
+        #expect(details.normalised(["placeid": .equals("A"), "place_id": .equals("B")]) == ["place_id": .equals("B")])
+        let search = try meanings("yelp", "searchBusinesses")
+        #expect(search.normalised(["categories": .equalsAll(["bars", "french"])]) == ["categories": .equals("bars,french")])
+        #expect(search.normalised(["radius": .equals("1.6093e4"), "open_now": .equals("False")]) == ["radius": .equals("16093"), "open_now": .equals("false")])
+        #expect(search.normalised(["term": .matches(try RegexPattern("^p"))]) == ["term": .matches(try RegexPattern("^p"))])
+    }
+
+    @Test func aPackSaysWhichParameterAnAliasStandsFor() throws {
+        let folder = try TemporaryFixtures()
+        defer { folder.remove() }
+        var pack = try String(contentsOfFile: bundledContractsPath + "/google.openapi.json", encoding: .utf8)
+        pack = pack.replacingOccurrences(of: "\"x-understudy-aliasOf\": \"place_id\"", with: "\"x-understudy-aliasOf\": \"place_idd\"")
+        try folder.write("google.openapi.json", pack)
+        let error = try #require(throws: FixtureLoadError.self) { try Contracts.load(from: folder.root) }
+        #expect(error.problems.contains { $0.file == "google.openapi.json" && $0.message.contains("x-understudy-aliasOf \"place_idd\"") && $0.message.contains("placeDetails") })
+    }
+
+    @Test func aPacksBooleanSpellingsCannotContradictEachOther() throws {
+        let folder = try TemporaryFixtures()
+        defer { folder.remove() }
+        var pack = try String(contentsOfFile: bundledContractsPath + "/yelp.openapi.json", encoding: .utf8)
+        pack = pack.replacingOccurrences(of: "\"False\"", with: "\"True\"")
+        try folder.write("yelp.openapi.json", pack)
+        let error = try #require(throws: FixtureLoadError.self) { try Contracts.load(from: folder.root) }
+        #expect(error.problems.contains { $0.message.contains("\"True\" is listed as both true and false") })
+    }
+
+    @Test func aFixtureAtTheRequestedVersionComesBeforeOneAtAnother() async throws {
+        let folder = try TemporaryFixtures()
+        defer { folder.remove() }
+        let token = #"{"access_token": {"present": true}}"#
+        try folder.write("facebook/a-me-v2.json", fixtureJSON(path: "/v2.8/me", query: token, response: #"{"json": {"id": "1", "name": "v2.8"}}"#))
+        try folder.write("facebook/b-me-v19.json", fixtureJSON(path: "/v19.0/me", query: token, response: #"{"json": {"id": "1", "name": "v19.0"}}"#))
+        let responder = Responder(fixtures: try folder.load(), contracts: try Contracts.load(from: bundledContractsPath), clock: ManualClock())
+        func name(_ path: String) async -> String? {
+            let response = await responder.respond(to: Request(method: "GET", target: path + "?access_token=EAAUnderstudyLongLivedToken"))
+            return (try? JSONParser.parse(response.body))?["name"]?.stringValue
+        }
+        #expect(await name("/v19.0/me") == "v19.0")
+        #expect(await name("/v2.8/me") == "v2.8")
+        #expect(await name("/v24.0/me") == "v2.8")  // another version: the first by file name
+        #expect(await name("/me") == "v2.8")
+        #expect(responder.journal.entries.map(\.target).map { $0.prefix { $0 != "?" } } == ["/v19.0/me", "/v2.8/me", "/v24.0/me", "/me"])
+    }
+}
