@@ -83,10 +83,23 @@ struct ProviderGate {
             response = answer
             return
         }
-        let needsJSON = behaviours.pageTokens?.operations.contains(operationID) == true
-            || behaviours.tokenExpiry?.issuers.contains { $0.operation == operationID } == true
-            || behaviours.tokenExpiry?.introspection?.operation == operationID
-        guard needsJSON, let json = try? JSONParser.parse(response.body) else { return }
+        // Page tokens and issued tokens are read from a few top-level members; only an
+        // introspection answer, which is patched, is built whole.
+        var wanted: Set<String> = []
+        if let tokens = behaviours.pageTokens, tokens.operations.contains(operationID) { wanted.insert(tokens.field) }
+        for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operationID {
+            wanted.formUnion([issuer.tokenField, issuer.expiresInField])
+        }
+        let introspecting = behaviours.tokenExpiry?.introspection?.operation == operationID
+        guard !wanted.isEmpty || introspecting else { return }
+        let json: JSONValue
+        if introspecting {
+            guard let whole = try? JSONParser.parse(response.body) else { return }
+            json = whole
+        } else {
+            guard let members = JSONMemberScan.members(wanted, of: response.body) else { return }
+            json = .object(members)
+        }
         if let tokens = behaviours.pageTokens, tokens.operations.contains(operationID), let token = json[tokens.field]?.stringValue {
             state.issuePageToken(token, provider: pack.provider, at: now)
         }
