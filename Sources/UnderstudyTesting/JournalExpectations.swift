@@ -23,6 +23,20 @@ extension TestServer {
             fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Fails the test, at the caller's line, if the contract fallback answered any request: for
+    /// tests that must run on recorded answers only. The message lists each request with the
+    /// operation whose contract built its answer.
+    public func expectNoGeneratedAnswers(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let generated = journal.entries.filter { $0.generatedBy != nil }
+        guard !generated.isEmpty else { return }
+        let reports = generated.map { "\($0.method) \($0.target)\n  generated from \($0.generatedBy ?? "")" }
+        FailureReporting.fail(
+            "\(generated.count) request\(generated.count == 1 ? " was" : "s were") answered from the contract, not a fixture:\n" + reports.joined(separator: "\n"),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
     /// Fails the test, at the caller's line, if any request broke its provider's contract; the
     /// message lists each request with what it broke and the provider's answer.
     public func expectNoContractViolations(

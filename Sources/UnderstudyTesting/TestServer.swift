@@ -63,15 +63,19 @@ public struct TestServer: Sendable {
 ///   - mode: over a real socket (the default) or in the process.
 ///   - clock: the server's clock; a fresh `ManualClock` by default, starting 2026-01-01.
 ///   - limits: what one client may ask (body and header sizes…), in both modes.
+///   - fallback: what answers a request no fixture answers: a miss report that fails
+///     `expectNoUnmatchedRequests` (the default), or, with `contracts`, an answer built from the
+///     contract (`expectNoGeneratedAnswers` then keeps a test on recordings only).
 public func withUnderstudy<Result: Sendable>(
     fixtures: String,
     contracts: String? = nil,
     mode: TestServer.Mode = .live,
     clock: ManualClock = ManualClock(),
     limits: ServerLimits = .standard,
+    fallback: Fallback = .miss,
     _ body: (TestServer) async throws -> Result
 ) async throws -> Result {
-    let responder = try FixtureCache.shared.responder(fixtures: fixtures, contracts: contracts, clock: clock)
+    let responder = try FixtureCache.shared.responder(fixtures: fixtures, contracts: contracts, clock: clock, fallback: fallback)
     return try await withUnderstudy(responder: responder, mode: mode, limits: limits, body)
 }
 
@@ -133,8 +137,14 @@ final class FixtureCache: Sendable {
     private let loadedContracts = Locked([String: Contracts]())
 
     /// A fresh responder (its own journal and state) on shared, read-only fixtures and contracts.
-    func responder(fixtures: String, contracts: String?, clock: ManualClock) throws -> Responder {
-        Responder(fixtures: try self.fixtures(at: fixtures), contracts: try contracts.map(self.contracts), clock: clock)
+    func responder(fixtures: String, contracts: String?, clock: ManualClock, fallback: Fallback = .miss) throws -> Responder {
+        guard fallback == .miss || contracts != nil else { throw FallbackNeedsContracts() }
+        return Responder(fixtures: try self.fixtures(at: fixtures), contracts: try contracts.map(self.contracts), clock: clock, fallback: fallback)
+    }
+
+    /// `fallback: .contract` without contracts to build answers from.
+    struct FallbackNeedsContracts: Error, CustomStringConvertible {
+        var description: String { "fallback: .contract builds answers from the provider contracts: pass contracts: (the folder of *.openapi.json packs) too" }
     }
 
     func contracts(at folder: String) throws -> Contracts {

@@ -13,6 +13,9 @@ open class UnderstudyTestCase: XCTestCase {
     /// Over a real socket (the default) or in the process; override it, e.g. in a subclass that
     /// runs the same tests the other way.
     open var mode: TestServer.Mode { .live }
+    /// What answers a request no fixture answers; override it with `.contract` (and name
+    /// `contractsFolder`) to answer those from the contracts.
+    open var fallback: Fallback { .miss }
 
     /// This test's server, running while the test runs.
     public private(set) var understudy: TestServer!
@@ -25,7 +28,7 @@ open class UnderstudyTestCase: XCTestCase {
     open override func setUp() async throws {
         try await super.setUp()
         guard let folder = fixturesFolder else { throw MissingFixturesFolder(testCase: "\(type(of: self))") }
-        let responder = try FixtureCache.shared.responder(fixtures: folder, contracts: contractsFolder, clock: ManualClock())
+        let responder = try FixtureCache.shared.responder(fixtures: folder, contracts: contractsFolder, clock: ManualClock(), fallback: fallback)
         understudy = try await TestServer.start(responder: responder, mode: mode)
     }
 

@@ -52,6 +52,11 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "time"), transform: ManualClock.startArgument)
     var startTime: Date?
 
+    @Option(help: ArgumentHelp(
+        "What answers a request of a contract's operation that no fixture answers: miss (a 404 naming the closest fixtures) or contract (an answer built from the contract's examples or schema, the same for the same request, marked X-Understudy-Generated: 1).",
+        valueName: "kind"))
+    var fallback: Fallback = .miss
+
     @Option(help: "How many requests, and separately how many misses, the journal keeps.")
     var journalCapacity: Int = 1000
 
@@ -75,13 +80,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let loadedContracts = try contractOptions.load(besideFixtures: options.fixtures)
         let contracts = loadedContracts?.contracts
+        if fallback == .contract, contracts == nil {
+            throw ValidationError("--fallback contract builds answers from the provider contracts, and none are loaded (--no-contracts, or no contracts folder beside \(options.fixtures)); pass --contracts DIR")
+        }
         var mount: ProviderMount?
         if let provider { mount = try providerMount(of: provider, contracts: contracts) }
         let clock: any ServerClock = startTime.map { ManualClock(start: $0) } ?? SystemClock()
         let responder = Responder(
             fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
             adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
-            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
+            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, fallback: fallback)
         let server = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
         Console.line("Listening on \(server.baseURL.absoluteString)")
@@ -96,6 +104,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let loadedContracts {
             let providers = loadedContracts.contracts.packs.map(\.provider).joined(separator: ", ")
             Console.line("Contracts: \(providers) from \(loadedContracts.folder); requests are checked and provider behaviours apply")
+        }
+        if fallback == .contract {
+            Console.line("Fallback: requests no fixture answers get an answer built from the contract (X-Understudy-Generated: 1)")
         }
         if let startTime { Console.line("Clock: manual, starting \(ISO8601DateFormatter().string(from: startTime)); advance it with POST /__understudy/clock") }
         try await CommandServer.runUntilSignalled(server)
@@ -137,6 +148,8 @@ final class SignalWatcher {
         for source in sources { source.cancel() }
     }
 }
+
+extension Fallback: ExpressibleByArgument {}
 
 extension Delay {
     /// `--delay`'s value: milliseconds (`250`), `uniform:MIN-MAX` or `lognormal:MEDIAN,SIGMA`.

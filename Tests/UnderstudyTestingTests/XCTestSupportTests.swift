@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyCore
 import UnderstudyTesting
 import XCTest
 #if canImport(FoundationNetworking)
@@ -54,4 +55,21 @@ final class XCTestInProcessSupportTests: XCTestSupportTests {
 
     override func testEachTestGetsARunningServer() async throws { try await super.testEachTestGetsARunningServer() }
     override func testAMissFailsAtTheCallersLineWithTheNearMissDiff() async throws { try await super.testAMissFailsAtTheCallersLineWithTheNearMissDiff() }
+}
+
+/// `UnderstudyTestCase` with the contract fallback on: what no fixture answers comes from the contract.
+final class XCTestFallbackTests: UnderstudyTestCase {
+    override var fixturesFolder: String? { TestFixtures.bundled }
+    override var contractsFolder: String? { TestFixtures.contracts }
+    override var fallback: Fallback { .contract }
+
+    func testARequestNoFixtureAnswersGetsAGeneratedAnswer() async throws {
+        let url = URL(string: understudy.baseURL.absoluteString + "/v3/businesses/understudy-0123456789abcdef/reviews")!
+        var request = URLRequest(url: url)
+        request.setValue("Bearer FAKE-understudy-yelp-api-key", forHTTPHeaderField: "Authorization")
+        let (_, response) = try await URLSession(configuration: understudy.configuration).data(for: request)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+        XCTAssertEqual((response as? HTTPURLResponse)?.value(forHTTPHeaderField: Fallback.generatedHeader), "1")
+        XCTAssertEqual(understudy.journal.entries.compactMap(\.generatedBy), ["yelp: getBusinessReviews"])
+    }
 }

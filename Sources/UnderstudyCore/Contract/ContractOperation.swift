@@ -45,6 +45,12 @@ struct ContractResponse: Sendable {
     let mediaTypes: [String]
     /// Header names the response declares as required.
     let requiredHeaders: [String]
+    /// The schemas as written, by media type, for generated answers (`$ref`s point into the pack's document).
+    var schemaSources: [String: JSONValue] = [:]
+    /// The media types' `example` and `examples` values, by media type.
+    var examples: [String: [JSONValue]] = [:]
+    /// Every header the response declares, with its schema as written (`{}` when it gives none).
+    var headerSchemas: [String: JSONValue] = [:]
 
     /// The schema for a response whose `Content-Type` is `contentType`: exact media type, then
     /// `type/*`, then `*/*`. `nil` when the body is not checked (no schema for it).

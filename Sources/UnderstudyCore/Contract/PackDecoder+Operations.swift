@@ -69,6 +69,13 @@ extension PackDecoder {
         return operations
     }
 
+    /// A media type object's `example`, or the values of its `examples` (in name order).
+    static func examples(of media: JSONValue, dereferenced: (JSONValue) -> JSONValue) -> [JSONValue] {
+        if let example = media["example"] { return [example] }
+        let named = media["examples"]?.objectValue ?? [:]
+        return named.keys.sorted().compactMap { dereferenced(named[$0]!)["value"] }
+    }
+
     /// The first `url` of an OpenAPI `servers` array, if there is one.
     static func serverURL(_ servers: JSONValue?) -> String? {
         servers?.arrayValue?.first?["url"]?.stringValue
@@ -171,10 +178,14 @@ extension PackDecoder {
             guard let response = object(resolvedValue, at: responsePath) else { continue }
             var schemas: [String: JSONSchema] = [:]
             var mediaTypes: [String] = []
+            var sources: [String: JSONValue] = [:]
+            var examples: [String: [JSONValue]] = [:]
             if let content = response["content"]?.objectValue {
                 for (mediaType, media) in content {
                     mediaTypes.append(mediaType.lowercased())
+                    examples[mediaType.lowercased()] = Self.examples(of: media, dereferenced: dereferenced)
                     if let schemaValue = media["schema"] {
+                        sources[mediaType.lowercased()] = schemaValue
                         let schemaPointer = resolvedPointer + "/content/" + JSONPointer.escape(mediaType) + "/schema"
                         schemas[mediaType.lowercased()] = compileSchema(schemaValue, pointer: schemaPointer, at: responsePath.appending("content").appending(mediaType).appending("schema"))
                     }
@@ -183,7 +194,11 @@ extension PackDecoder {
             let requiredHeaders = (response["headers"]?.objectValue ?? [:]).compactMap { name, header in
                 dereferenced(header)["required"] == .bool(true) ? name : nil
             }.sorted()
-            responses[status] = ContractResponse(schemas: schemas, mediaTypes: mediaTypes.sorted(), requiredHeaders: requiredHeaders)
+            var decoded = ContractResponse(schemas: schemas, mediaTypes: mediaTypes.sorted(), requiredHeaders: requiredHeaders)
+            decoded.schemaSources = sources
+            decoded.examples = examples.filter { !$0.value.isEmpty }
+            decoded.headerSchemas = (response["headers"]?.objectValue ?? [:]).mapValues { dereferenced($0)["schema"] ?? .object([:]) }
+            responses[status] = decoded
         }
         return responses
     }

@@ -18,7 +18,7 @@ struct PackDecoder: DocumentReading {
 
     static let packKeys: Set<String> = [
         "provider", "upstream", "basePath", "routes", "pathVersion", "credential", "secrets", "errors", "messages",
-        "invalidRequest", "behaviours", "booleans", "times",
+        "invalidRequest", "behaviours", "booleans", "times", "fallback",
     ]
 
     mutating func decode(_ bytes: [UInt8]) -> ProviderPack? {
@@ -61,6 +61,7 @@ struct PackDecoder: DocumentReading {
         let invalidRequest = pack["invalidRequest"].flatMap { string($0, at: packPath.appending("invalidRequest")) }
         let credential = pack["credential"].flatMap { $0 == .null ? nil : decodeCredential($0, at: packPath.appending("credential")) }
         let behaviours = pack["behaviours"].map { decodeBehaviours($0, at: packPath.appending("behaviours")) } ?? PackBehaviours()
+        let fallback = pack["fallback"].map { decodeFallback($0, at: packPath.appending("fallback")) } ?? PackFallback()
 
         if let value = pack["booleans"] { booleans = decodeBooleans(value, at: packPath.appending("booleans")) }
         let operations = decodePaths(root)
@@ -79,7 +80,7 @@ struct PackDecoder: DocumentReading {
         return ProviderPack(
             provider: provider, file: file, upstream: upstream, basePath: basePath, routes: routes, secrets: secrets,
             pathVersion: pathVersion, operations: operations, credential: credential, answers: answers, messages: messages,
-            invalidRequest: invalidRequest, behaviours: behaviours, times: times)
+            invalidRequest: invalidRequest, behaviours: behaviours, times: times, fallback: fallback, document: document)
     }
 
     // MARK: x-understudy members
@@ -156,6 +157,29 @@ struct PackDecoder: DocumentReading {
             if let text { checkPlaceholders(PackAnswer.placeholderNames(in: text), at: path.appending(key)) }
         }
         return (missing, invalid)
+    }
+
+    private mutating func decodeFallback(_ value: JSONValue, at path: JSONPath) -> PackFallback {
+        var fallback = PackFallback()
+        guard let members = object(value, at: path) else { return fallback }
+        checkKeys(members, allowed: ["mode", "success", "pages"], at: path)
+        if let mode = members["mode"], let text = string(mode, at: path.appending("mode")) {
+            fallback.mode = Fallback(rawValue: text)
+            if fallback.mode == nil { report(path.appending("mode"), "\"\(text)\" is not a fallback; use \(Fallback.allCases.map { "\"\($0)\"" }.joined(separator: " or "))") }
+        }
+        if let success = members["success"], let pointers = object(success, at: path.appending("success")) {
+            for (pointer, value) in pointers.sorted(by: { $0.key < $1.key }) {
+                guard pointer.hasPrefix("/") else {
+                    report(path.appending("success").appending(pointer), "a JSON pointer into the body starts with \"/\" (\"/status\")")
+                    continue
+                }
+                fallback.success.append((pointer, value))
+            }
+        }
+        if let pages = members["pages"], let count = int(pages, at: path.appending("pages")) {
+            if count < 1 { report(path.appending("pages"), "pages must be at least 1") } else { fallback.pages = count }
+        }
+        return fallback
     }
 
     private mutating func decodeCredential(_ value: JSONValue, at path: JSONPath) -> CredentialRule? {

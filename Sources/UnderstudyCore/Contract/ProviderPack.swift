@@ -25,12 +25,19 @@ public final class ProviderPack: Sendable {
     let times: PackTimes
     /// How each operation's query parameters are compared, by operation id.
     let meanings: [String: QueryMeanings]
+    /// Generated answers' settings (`x-understudy.fallback`).
+    let fallback: PackFallback
+    /// The whole OpenAPI document, which generated answers read schemas and `$ref`s from.
+    let document: JSONValue
 
     init(
         provider: String, file: String, upstream: String?, basePath: String, routes: [String], secrets: SecretNames,
         pathVersion: RegexPattern?, operations: [ContractOperation], credential: CredentialRule?, answers: [String: PackAnswer],
-        messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours, times: PackTimes = PackTimes()
+        messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours, times: PackTimes = PackTimes(),
+        fallback: PackFallback = PackFallback(), document: JSONValue = .null
     ) {
+        self.fallback = fallback
+        self.document = document
         self.provider = provider
         self.file = file
         self.upstream = upstream

@@ -16,6 +16,8 @@ public struct JournalEntry: Sendable {
         case provider(String)
         /// No fixture: the closest ones and why each failed.
         case miss([NearMiss])
+        /// No fixture: an answer built from the contract (`Fallback.contract`), by operation (`google: placeDetails`).
+        case generated(String)
     }
 
     /// Position in the order received, from 1; counts on across evictions from the buffer.
@@ -55,6 +57,11 @@ public struct JournalEntry: Sendable {
     }
     /// Whether no fixture matched.
     public var isMiss: Bool { nearMisses != nil }
+    /// The operation whose contract built the answer (`google: placeDetails`), when no fixture matched and the fallback answered.
+    public var generatedBy: String? {
+        if case .generated(let operation) = answer { return operation }
+        return nil
+    }
 
     var json: JSONValue {
         var members: [String: JSONValue] = [
@@ -73,6 +80,7 @@ public struct JournalEntry: Sendable {
         case .upstreamFailure(let reason): members["upstreamFailure"] = .string(reason)
         case .provider(let name): members["answeredBy"] = .string(name)
         case .miss(let nearMisses): members["nearMisses"] = .array(nearMisses.map(\.json))
+        case .generated(let operation): members["generated"] = .string(operation)
         }
         if let violation { members["violation"] = violation.json }
         return .object(members)
@@ -96,7 +104,7 @@ extension JournalEntry {
     var estimatedBytes: Int {
         var bytes = 160 + method.utf8.count + rawTarget.utf8.count
         switch answer {
-        case .fixture(let text), .recorded(let text), .provider(let text), .forwarded(let text), .upstreamFailure(let text):
+        case .fixture(let text), .recorded(let text), .provider(let text), .forwarded(let text), .upstreamFailure(let text), .generated(let text):
             bytes += text.utf8.count
         case .miss(let nearMisses):
             for nearMiss in nearMisses {

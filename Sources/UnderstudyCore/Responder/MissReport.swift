@@ -5,6 +5,8 @@ public struct MissReport: Sendable {
     public let request: Request
     /// The closest fixtures, closest first.
     public let nearMisses: [NearMiss]
+    /// Why the contract fallback, when on, could not answer instead.
+    var fallbackFailure: String? = nil
 
     /// The header that marks a miss, so clients and tests can tell it from a recorded 404.
     public static let headerName = "X-Understudy-Miss"
@@ -20,13 +22,13 @@ public struct MissReport: Sendable {
             let values = Redaction.isSecretParameter(name) ? [Redaction.placeholder] : request.query.values(name)
             query[name] = .array(values.map(JSONValue.string))
         }
-        return [
-            "understudy": [
-                "error": "no fixture matched this request",
-                "request": .object(["method": .string(request.method), "path": .string(request.path), "query": .object(query)]),
-                "nearMisses": .array(nearMisses.map(\.json)),
-            ]
+        var report: JSONValue = [
+            "error": "no fixture matched this request",
+            "request": .object(["method": .string(request.method), "path": .string(request.path), "query": .object(query)]),
+            "nearMisses": .array(nearMisses.map(\.json)),
         ]
+        if let fallbackFailure { report = report.setting(pointer: "/fallback", to: .string(fallbackFailure)) ?? report }
+        return ["understudy": report]
     }
 
     /// The report as text, for a console or a test failure message.

@@ -45,6 +45,9 @@ public final class Responder: Sendable {
     /// When set, every admin request must carry it in `X-Understudy-Admin-Token`; when not,
     /// the admin API answers clients on this machine only.
     public let adminToken: String?
+    /// What answers a request of a contract's operation that no fixture answers: a miss report,
+    /// or an answer built from the contract. A pack may turn the latter on for its provider alone.
+    public let fallback: Fallback
 
     /// - Parameters:
     ///   - fixtures: the fixtures to answer from.
@@ -64,12 +67,15 @@ public final class Responder: Sendable {
     ///     before fixtures answer.
     ///   - recorder: when recording, forwards what the fixtures do not answer (or everything,
     ///     in mode `all`) to the real provider and writes the answers as fixtures.
+    ///   - fallback: what answers a request of a contract's operation that no fixture (nor the
+    ///     recorder) answers: a miss report (the default) or an answer built from the contract.
     public init(
         fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
         delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, journalBytes: Int = 64 << 20, bodyCacheBytes: Int = 32 << 20,
-        recorder: Recorder? = nil
+        recorder: Recorder? = nil, fallback: Fallback = .miss
     ) {
         self.recorder = recorder
+        self.fallback = fallback
         self.adminToken = adminToken
         self.contracts = contracts
         self.mount = mount
@@ -156,12 +162,34 @@ public final class Responder: Sendable {
         // The forms fixtures are matched against: in the contract's terms when it places them.
         let sent: Forms = (request, Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
         let mountedForms: Forms? = mounted.map { ($0, Self.matchingForm(of: $0, route: mountedRoute)) }
+        let generator = route.flatMap { route in
+            route.operation.flatMap { fallback == .contract || route.pack.fallback.mode == .contract ? GeneratedAnswer(route: route, operation: $0, request: asked) : nil }
+        }
+        var fallbackFailure: String?
+        func generated() -> Decision? {
+            guard let generator else { return nil }
+            switch generator.outcome() {
+            case .answer(var response):
+                gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
+                journal(request, in: session, status: response.status, answer: .generated(generator.name), violation: outcome.violation)
+                return .answer(response)
+            case .unsatisfiable(let reason):
+                fallbackFailure = reason
+                return nil
+            }
+        }
+        // A value a generated answer issued (an id, a page token) leads back to the contract:
+        // no fixture knows it, and a catch-all fixture (any business id: not found) must not break the flow.
+        if generator?.carriesIssuedValue == true, let answer = generated() { return answer }
         guard let (fixture, matched) = match(sent, mounted: mountedForms, in: session) else {
             if recording, let recorder, recorder.forwardsMisses {
                 return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
             }
+            if fallbackFailure == nil, let answer = generated() { return answer }
             let nearMisses = index.nearMisses(for: (mountedForms ?? sent).matching.request, scenarioState: session.scenarioState)
-            var response = MissReport(request: asked, nearMisses: nearMisses).response
+            var report = MissReport(request: asked, nearMisses: nearMisses)
+            report.fallbackFailure = fallbackFailure
+            var response = report.response
             ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &response)
             journal(request, in: session, status: response.status, answer: .miss(nearMisses), violation: outcome.violation)
             return .answer(response)
