@@ -23,6 +23,16 @@ struct MatchingTests {
         #expect(match(index, "/v3/businesses/search?term=caf%C3%A9+bar&limit=20", method: "POST") == nil)
     }
 
+    /// Schemathesis found it: `/places/🏻` (an emoji modifier joins the `/` before it into one
+    /// character) matched no template and reached no contract route.
+    @Test func aSegmentStartingWithAnExtendingCharacterStillSplitsAndRoutes() throws {
+        let index = try index(["google/a.json": fixtureJSON(path: "/places/{reference}")])
+        #expect(match(index, "/places/%F0%9F%8F%BB") == "google/a.json")
+        #expect(match(index, "/places/%CC%81x") == "google/a.json")  // a combining acute accent first
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        #expect(contracts.route(Request(method: "GET", target: "/places/%F0%9F%8F%BB"))?.operationID == "placePhotoImage")
+    }
+
     @Test func regexPresentAbsentAndRepeated() throws {
         let index = try index([
             "yelp/a.json": fixtureJSON(path: "/p", query: #"{"radius": {"matches": "^[0-9]+$"}, "key": {"present": true}, "offset": {"absent": true}, "c": ["x", "y"]}"#),

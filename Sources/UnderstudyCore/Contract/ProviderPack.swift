@@ -58,7 +58,8 @@ public final class ProviderPack: Sendable {
     /// Whether `path` falls under `route`: a prefix when the route ends in `/`, else that
     /// exact path and the paths below it.
     static func route(_ route: String, holds path: String) -> Bool {
-        route.hasSuffix("/") ? path.hasPrefix(route) : path == route || path.hasPrefix(route + "/")
+        // By bytes: a segment starting with an extending character makes "/x" one character.
+        route.hasSuffix("/") ? path.utf8.starts(with: route.utf8) : path == route || path.utf8.starts(with: (route + "/").utf8)
     }
 
     /// The operation ids, in contract order.

@@ -20,7 +20,7 @@ public struct ProviderMount: Sendable, Hashable {
     /// The request as the fixtures see it: the base path put in front of a path that lacks
     /// it. `nil` when nothing changes (already prefixed, or no base path).
     func mounted(_ request: Request) -> Request? {
-        guard !basePath.isEmpty, request.path != basePath, !request.path.hasPrefix(basePath + "/") else { return nil }
+        guard !basePath.isEmpty, request.path != basePath, !request.path.utf8.starts(with: (basePath + "/").utf8) else { return nil }
         let target = request.target.hasPrefix("/") ? basePath + request.target : request.target
         return Request(method: request.method, target: target, headers: request.headers, body: request.body, fromLoopback: request.fromLoopback)
     }

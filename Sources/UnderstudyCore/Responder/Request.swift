@@ -93,8 +93,11 @@ public struct HeaderField: Sendable, Hashable {
 
 /// Splitting a path into segments the same way for fixtures and requests.
 enum RequestPath {
+    /// Split on the byte `/`, not on characters: a segment that starts with an extending
+    /// character (an emoji modifier, a combining accent) joins the slash before it into one
+    /// character, which a character split would not see.
     static func segments(of path: String) -> [Substring] {
-        var segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
         if segments.first == "" { segments.removeFirst() }
         return segments
     }
