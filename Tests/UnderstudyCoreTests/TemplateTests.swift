@@ -56,6 +56,21 @@ struct TemplateTests {
         #expect(String(decoding: later.body, as: UTF8.self) == "issued 1767225690 ms 1767225690500")
     }
 
+    /// Schemathesis found it: a `photo_reference` with a line break made the photo 302's
+    /// templated `Location` unsendable, and the server dropped the header.
+    @Test func aFilledHeaderValueIsPercentEncodedWhereItCouldNotBeSent() async throws {
+        let responder = try responder([
+            "google/photo.json": """
+                {"understudy": 1, "request": {"method": "GET", "path": "/maps/api/place/photo"},
+                 "response": {"status": 302, "template": true, "headers": {"Location": "/places/{{request.query.photo_reference}}"}, "text": "moved"}}
+                """,
+        ], clock: ManualClock())
+        let plain = await responder.respond(to: Request(method: "GET", target: "/maps/api/place/photo?photo_reference=Aap_uE-x1"))
+        #expect(plain.headerValue("Location") == "/places/Aap_uE-x1")
+        let odd = await responder.respond(to: Request(method: "GET", target: "/maps/api/place/photo?photo_reference=V%0D%0AX:%20y%25%C3%A9"))
+        #expect(odd.headerValue("Location") == "/places/V%0D%0AX: y%25%C3%A9")
+    }
+
     @Test func withoutTemplateTrueBracesAreServedAsWritten() async throws {
         let responder = try responder([
             "feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"text": "{{request.path}}"}}"#,

@@ -95,6 +95,34 @@ package struct Template: Sendable, Hashable {
         return text
     }
 
+    /// The text for a header value: filled values (decoded request text) have their control
+    /// characters, `%` and non-ASCII bytes percent-encoded, so a line break in a query value can
+    /// neither split the header block nor make the server drop the header (a 302 without its
+    /// `Location`), and a URL built from a value stays a URL.
+    func renderHeader(_ context: TemplateContext) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .value(let expression): text += Self.headerSafe(context.value(of: expression))
+            }
+        }
+        return text
+    }
+
+    static func headerSafe(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "%") }) else { return value }
+        var text = ""
+        for byte in value.utf8 {
+            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "%") {
+                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            } else {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return text
+    }
+
     /// As a JSON value: a `{{json …}}` placeholder becomes the JSON it renders to (a number,
     /// an object) when that parses, otherwise a string.
     func renderJSON(_ context: TemplateContext) -> JSONValue {
@@ -172,5 +200,12 @@ indirect enum TemplatedJSON: Sendable {
         case .array(let elements): .array(elements.map { $0.render(context) })
         case .object(let members): .object(members.mapValues { $0.render(context) })
         }
+    }
+}
+
+extension String {
+    /// The string with `0`s in front up to `width` characters (`"5"` → `"05"`).
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

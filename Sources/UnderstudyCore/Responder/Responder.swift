@@ -313,7 +313,7 @@ public final class Responder: Sendable {
         if let template = response.template {
             let context = TemplateContext(request: request, pathParameters: fixture.request.path.parameters(in: request), now: clock.now)
             var headers = response.headers
-            for (position, value) in template.headers { headers[position].value = value.render(context) }
+            for (position, value) in template.headers { headers[position].value = value.renderHeader(context) }
             var body: [UInt8] = []
             switch template.body {
             case .json(let json): body = JSONWriter.bytes(json.render(context))
