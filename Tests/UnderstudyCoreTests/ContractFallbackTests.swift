@@ -121,6 +121,21 @@ import Testing
         #expect(me.status == 200, "a generated token must pass the pack's credential rule: \(String(decoding: me.body, as: UTF8.self))")
     }
 
+    /// Schemathesis' stateful phase found it: a generated permission name did not fit the
+    /// `{permission}` path parameter the revoke call takes it in.
+    @Test func aGeneratedMemberNamedLikeAPathParameterFitsThatParameter() async throws {
+        let responder = try responder()
+        let token = "access_token=EAAUnderstudyGeneratedFlowToken"
+        let permissions = try json(await responder.respond(to: Request(method: "GET", target: "/v19.0/me/permissions?\(token)")))
+        let names = permissions["data"]?.arrayValue?.compactMap { $0["permission"]?.stringValue } ?? []
+        #expect(!names.isEmpty)
+        for name in names {
+            #expect(try RegexPattern("^[a-z_]+$").matches(name), "\(name)")
+            let revoke = await responder.respond(to: Request(method: "DELETE", target: "/v19.0/me/permissions/\(name)?\(token)"))
+            #expect(revoke.status == 200, "\(String(decoding: revoke.body, as: UTF8.self))")
+        }
+    }
+
     @Test func everyOperationOfEveryBundledPackAnswersValidlyAgainstItsSchema() throws {
         let contracts = try Contracts.load(from: bundledContractsPath)
         var checked = 0

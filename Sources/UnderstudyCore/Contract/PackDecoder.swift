@@ -61,7 +61,8 @@ struct PackDecoder: DocumentReading {
         let invalidRequest = pack["invalidRequest"].flatMap { string($0, at: packPath.appending("invalidRequest")) }
         let credential = pack["credential"].flatMap { $0 == .null ? nil : decodeCredential($0, at: packPath.appending("credential")) }
         let behaviours = pack["behaviours"].map { decodeBehaviours($0, at: packPath.appending("behaviours")) } ?? PackBehaviours()
-        let fallback = pack["fallback"].map { decodeFallback($0, at: packPath.appending("fallback")) } ?? PackFallback()
+        var fallback = pack["fallback"].map { decodeFallback($0, at: packPath.appending("fallback")) } ?? PackFallback()
+        fallback.pathParameterPatterns = pathParameterPatterns(root)
 
         if let value = pack["booleans"] { booleans = decodeBooleans(value, at: packPath.appending("booleans")) }
         let operations = decodePaths(root)
@@ -180,6 +181,21 @@ struct PackDecoder: DocumentReading {
             if count < 1 { report(path.appending("pages"), "pages must be at least 1") } else { fallback.pages = count }
         }
         return fallback
+    }
+
+    /// The patterns of the path parameters that declare one, by name (the first wins).
+    private func pathParameterPatterns(_ root: [String: JSONValue]) -> [String: String] {
+        var patterns: [String: String] = [:]
+        for (_, item) in (root["paths"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let item = dereferenced(item)
+            let lists = [item["parameters"]] + Self.methods.map { item[$0]?["parameters"] }
+            for parameter in lists.compactMap({ $0?.arrayValue }).joined().map(dereferenced) where parameter["in"] == "path" {
+                guard let name = parameter["name"]?.stringValue, patterns[name] == nil,
+                    let pattern = parameter["schema"].map(dereferenced)?["pattern"]?.stringValue else { continue }
+                patterns[name] = pattern
+            }
+        }
+        return patterns
     }
 
     private mutating func decodeCredential(_ value: JSONValue, at path: JSONPath) -> CredentialRule? {

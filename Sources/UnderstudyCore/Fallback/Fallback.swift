@@ -23,4 +23,7 @@ struct PackFallback: Sendable {
     var success: [(pointer: String, value: JSONValue)] = []
     /// How many pages a generated page-token flow has (Google: 3 pages of 20).
     var pages: Int = 3
+    /// The `pattern` of each path parameter that has one, by name (`permission`: `^[a-z_]+$`):
+    /// a generated member of that name fits it, so the follow-up request it links to is valid.
+    var pathParameterPatterns: [String: String] = [:]
 }

@@ -106,7 +106,7 @@ struct GeneratedAnswer {
         let schema = declared.schema(for: mediaType)
         var findings: [SchemaFinding] = []
         for attempt in 0..<Self.attempts {
-            var generator = InstanceGenerator(document: pack.document, seed: seed &+ UInt64(attempt))
+            var generator = InstanceGenerator(document: pack.document, seed: seed &+ UInt64(attempt), memberPatterns: pack.fallback.pathParameterPatterns)
             var value = generator.value(for: source)
             if success { value = shaped(value, random: &generator.random) }
             let echoed = echoingRequest(into: value)

@@ -17,8 +17,13 @@ struct InstanceGenerator {
     /// recursive schemas end.
     static let maximumDepth = 6
 
-    init(document: JSONValue, seed: UInt64) {
+    /// Patterns for members named like a path parameter (`permission`), so a generated value
+    /// can be sent back in that path.
+    var memberPatterns: [String: String] = [:]
+
+    init(document: JSONValue, seed: UInt64, memberPatterns: [String: String] = [:]) {
         self.document = document
+        self.memberPatterns = memberPatterns
         random = SeededGenerator(seed: seed)
     }
 
@@ -134,7 +139,7 @@ struct InstanceGenerator {
         let minimum = keywords["minLength"]?.intValue ?? 0
         let maximum = keywords["maxLength"]?.intValue
         var text: String
-        if let pattern = keywords["pattern"]?.stringValue, let generator = PatternGenerator(pattern) {
+        if let pattern = keywords["pattern"]?.stringValue ?? name.flatMap({ memberPatterns[$0] }), let generator = PatternGenerator(pattern) {
             text = generator.string(using: &random)
         } else {
             text = formatted(keywords["format"]?.stringValue, name: name)
