@@ -212,6 +212,23 @@ import Testing
         #expect(yelp.status == 404)
     }
 
+    @Test func theContractsOwnExamplesComeFirstWhenTheSchemaAcceptsThem() async throws {
+        let folder = try TemporaryFixtures()
+        defer { folder.remove() }
+        let media = "/paths/~1maps~1api~1place~1details~1json/get/responses/200/content/application~1json"
+        var pack = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: bundledContractsPath + "/google.openapi.json"))))
+        let good: JSONValue = ["html_attributions": [], "result": ["place_id": "from-the-example", "name": "Example Diner"], "status": "OK"]
+        let bad: JSONValue = ["result": "not an object", "status": "OK"]
+        pack = pack.setting(pointer: media + "/examples", to: ["good": ["value": good], "bad": ["value": bad]])!
+        try folder.write("google.openapi.json", JSONWriter.string(pack))
+        let responder = try responder(contracts: folder.root)
+        for place in ["a", "b", "c", "d"] {
+            let response = await responder.respond(to: Request(method: "GET", target: "/maps/api/place/details/json?place_id=\(place)&key=\(Self.googleKey)"))
+            #expect(try json(response) == good)  // the invalid example is never chosen
+            #expect(response.headerValue(Fallback.generatedHeader) == "1")
+        }
+    }
+
     @Test func aBadFallbackMemberIsReportedWhereItIs() throws {
         let folder = try TemporaryFixtures()
         defer { folder.remove() }

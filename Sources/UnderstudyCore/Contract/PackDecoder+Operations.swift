@@ -265,12 +265,7 @@ extension PackDecoder {
 
     /// The value a `$ref` names, without reporting (for reading types and defaults).
     func dereferenced(_ value: JSONValue) -> JSONValue {
-        var current = value
-        for _ in 0..<32 {
-            guard let reference = current["$ref"]?.stringValue, let target = document.at(pointer: JSONPointer.fromFragment(reference)) else { return current }
-            current = target
-        }
-        return current
+        value.dereferenced(in: document)
     }
 
     mutating func compileSchema(_ value: JSONValue, pointer schemaPointer: String, at path: JSONPath) -> JSONSchema? {

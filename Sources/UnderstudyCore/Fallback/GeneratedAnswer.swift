@@ -99,11 +99,11 @@ struct GeneratedAnswer {
     /// The body: an example the contract gives, else the first generated value its schema accepts.
     private func json(_ declared: ContractResponse, mediaType: String, success: Bool) -> Result<JSONValue, Unsatisfiable> {
         var random = SeededGenerator(seed: seed)
-        if let examples = declared.examples[mediaType], !examples.isEmpty {
-            return .success(examples[Int(random.next() % UInt64(examples.count))])
-        }
-        guard let source = declared.schemaSources[mediaType] else { return .success(.object([:])) }
         let schema = declared.schema(for: mediaType)
+        // Only examples the schema accepts: an answer is never invalid against its own contract.
+        let examples = (declared.examples[mediaType] ?? []).filter { schema?.isValid($0) ?? true }
+        if !examples.isEmpty { return .success(examples[Int(random.next() % UInt64(examples.count))]) }
+        guard let source = declared.schemaSources[mediaType] else { return .success(.object([:])) }
         var findings: [SchemaFinding] = []
         for attempt in 0..<Self.attempts {
             var generator = InstanceGenerator(document: pack.document, seed: seed &+ UInt64(attempt), memberPatterns: pack.fallback.pathParameterPatterns)
@@ -213,17 +213,5 @@ struct GeneratedAnswer {
 
     private static func isJSON(_ mediaType: String) -> Bool {
         mediaType == "application/json" || mediaType.hasSuffix("+json")
-    }
-}
-
-extension JSONValue {
-    /// A copy without the member at `pointer`; unchanged when there is none.
-    func removing(pointer: String) -> JSONValue {
-        guard let slash = pointer.lastIndex(of: "/") else { return self }
-        let parentPointer = String(pointer[..<slash])
-        let name = JSONPointer.unescape(pointer[pointer.index(after: slash)...])
-        guard case .object(var members)? = at(pointer: parentPointer), members[name] != nil else { return self }
-        members[name] = nil
-        return setting(pointer: parentPointer, to: .object(members)) ?? self
     }
 }

@@ -187,12 +187,7 @@ struct InstanceGenerator {
 
     /// The schema a `$ref` chain ends at (32 hops at most, as the pack decoder allows).
     func resolved(_ schema: JSONValue) -> JSONValue {
-        var current = schema
-        for _ in 0..<32 {
-            guard let reference = current["$ref"]?.stringValue, let target = document.at(pointer: JSONPointer.fromFragment(reference)) else { return current }
-            current = target
-        }
-        return current
+        schema.dereferenced(in: document)
     }
 
     /// One schema holding every `allOf` part's members: types, properties and required names

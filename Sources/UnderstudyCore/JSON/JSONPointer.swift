@@ -74,3 +74,26 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The value a chain of local `$ref`s (`#/components/schemas/X`) in `document` ends at
+    /// (32 hops at most, then the last one reached); the value itself when it is no reference.
+    func dereferenced(in document: JSONValue) -> JSONValue {
+        var current = self
+        for _ in 0..<32 {
+            guard let reference = current["$ref"]?.stringValue, let target = document.at(pointer: JSONPointer.fromFragment(reference)) else { return current }
+            current = target
+        }
+        return current
+    }
+
+    /// A copy without the member at `pointer`; unchanged when there is none.
+    func removing(pointer: String) -> JSONValue {
+        guard let slash = pointer.lastIndex(of: "/") else { return self }
+        let parentPointer = String(pointer[..<slash])
+        let name = JSONPointer.unescape(pointer[pointer.index(after: slash)...])
+        guard case .object(var members)? = at(pointer: parentPointer), members[name] != nil else { return self }
+        members[name] = nil
+        return setting(pointer: parentPointer, to: .object(members)) ?? self
+    }
+}
