@@ -55,7 +55,7 @@ def main() -> int:
     reports = Path(args.reports)
     reports.mkdir(parents=True, exist_ok=True)
 
-    server, url = start_server(executable, args.fixtures, args.contracts, args.fallback, reports / "serve.log")
+    server, url, drain = start_server(executable, args.fixtures, args.contracts, args.fallback, reports / "serve.log")
     if server is None:
         return 1
     started = time.monotonic()
@@ -72,9 +72,13 @@ def main() -> int:
         server.terminate()
         try:
             server.wait(timeout=10)
+            drain.wait(timeout=5)  # the server's last line ("Stopped after N requests …") reaches its log
         except subprocess.TimeoutExpired:
             server.kill()
     elapsed = time.monotonic() - started
+    stopped = [line.strip() for line in open(reports / "serve.log", encoding="utf-8", errors="replace") if line.startswith("Stopped after")]
+    if stopped:
+        print(f"understudy serve: {stopped[-1]}")
 
     unexpected = [f for f in seen if key(f) not in allowed]
     listed = sorted({key(f) for f in seen if key(f) in allowed})
@@ -139,10 +143,11 @@ def understudy_executable() -> str:
 
 
 def start_server(executable, fixtures, contracts, fallback, log_path):
-    """`understudy serve` on a free port of 127.0.0.1, and its URL; (None, None) if it does not start."""
+    """`understudy serve` on a free port of 127.0.0.1, its URL, and the process copying its output
+    to the log; (None, None, None) if it does not start."""
     if not Path(executable).exists():
         fail(f"{executable} does not exist; run swift build first, or pass --understudy PATH")
-        return None, None
+        return None, None, None
     log = open(log_path, "w")
     server = subprocess.Popen(
         [executable, "serve", "--host", "127.0.0.1", "--port", "0", "--fixtures", fixtures, "--contracts", contracts,
@@ -156,13 +161,14 @@ def start_server(executable, fixtures, contracts, fallback, log_path):
         log.write(line)
         match = re.match(r"Listening on (http://\S+)", line)
         if match:
+            log.flush()
             # Keep draining its output so it never blocks on a full pipe.
-            subprocess.Popen(["cat"], stdin=server.stdout, stdout=log)
-            return server, match.group(1)
+            drain = subprocess.Popen(["cat"], stdin=server.stdout, stdout=log)
+            return server, match.group(1), drain
     server.kill()
     log.close()
     fail(f"understudy serve did not start; see {log_path}")
-    return None, None
+    return None, None, None
 
 
 def auth_config(pack_path: Path) -> str:

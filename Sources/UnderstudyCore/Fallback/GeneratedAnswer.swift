@@ -161,7 +161,7 @@ struct GeneratedAnswer {
     /// things): `getBusiness` of id X answers `"id": X`, details of `place_id` X `result.place_id` X.
     private func echoingRequest(into value: JSONValue) -> JSONValue {
         var asked = route.pathParameters
-        for name in request.query.names where operation.queryParameter(name) != nil && !pack.secrets.query.contains(name) {
+        for name in request.query.names where operation.queryParameter(name) != nil && !pack.secrets.query.contains(name) && !Redaction.isSecretParameter(name) {
             if let first = request.query.values(name).first, asked[name] == nil { asked[name] = first }
         }
         guard !asked.isEmpty, case .object(var members) = value else { return value }
