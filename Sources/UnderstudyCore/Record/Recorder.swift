@@ -86,7 +86,7 @@ public final class Recorder: Sendable {
             let reason = "no upstream known for provider \(provider); pass --upstream \(provider)=URL"
             return fail(request, origin: "(none)", reason: reason)
         }
-        let real = ledger.restore(request)
+        let real = ledger.restore(request, rules: Scrubbing.recording(route.pack.secrets))
         let plan = RecordingPlan(request: real, route: route)
         if mode == .missing, let earlier = answers.withLock({ $0[plan.key] }) {
             tally.withLock { $0.replayed += 1 }
