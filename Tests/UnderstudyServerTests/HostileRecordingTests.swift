@@ -42,3 +42,44 @@ struct HostileRecordingTests {
         #expect(LeakGate.scan(root: tree).findings.isEmpty)
     }
 }
+
+extension HostileRecordingTests {
+    /// A realistic Facebook app secret: 32 hex digits.
+    static let hexSecret = "9f86d081" + "884c7d659a2feaa0c55ad015"
+
+    @Test func bodyCredentialsInEveryBodyKindStayOffTheDiskOrAreRefused() async throws {
+        let upstream = try HostileUpstream()
+        let tree = RecordingServerTests.temporaryFolder()
+        defer { upstream.remove(); try? FileManager.default.removeItem(atPath: tree) }
+        let secret = Self.hexSecret
+        let multipart = "--XyZ\r\nContent-Disposition: form-data; name=\"client_id\"\r\n\r\n138483919580948\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"client_secret\"\r\n\r\n\(secret)\r\n--XyZ--\r\n"
+        // The upstream echoes X-Echo, standing for an API that reflects the body.
+        let echo = HeaderField(name: "X-Echo", value: "secret=\(secret)")
+        let answers = try await upstream.withRecordingProxy(into: tree) { proxy, _ in
+            let path = "/v19.0/oauth/access_token"
+            return [
+                try await get(path, from: proxy, headers: [HeaderField(name: "Content-Type", value: "multipart/form-data; boundary=XyZ"), echo], method: "POST", body: multipart),
+                try await get(path, from: proxy, headers: [HeaderField(name: "Content-Type", value: "text/plain"), echo], method: "POST", body: "client_id=1&client_secret=\(secret)"),
+                try await get(path, from: proxy, headers: [HeaderField(name: "Content-Type", value: "application/json"), echo], method: "POST",
+                    body: #"{"client_id": "1", "client_secret": "x", "client_secret": "\#(secret)"}"#),
+                try await get(path, from: proxy, headers: [HeaderField(name: "Content-Type", value: "multipart/form-data; boundary=Nope"), echo], method: "POST", body: multipart),
+            ]
+        }
+        // Multipart is read field by field: recorded, the echo scrubbed. The others are refused.
+        #expect(answers.map(\.status) == [200, 422, 422, 422])
+        let echoed = contains(answers[0].body, secret)
+        #expect(!echoed)
+        for refused in answers.dropFirst() {
+            let reason = try JSONParser.parse(refused.body)["understudy"]?["reason"]?.stringValue ?? ""
+            #expect(reason.contains("cannot be") && !reason.contains(secret), "\(reason)")
+        }
+        let files = everyFile(under: tree)
+        #expect(files.count == 2)
+        for (file, bytes) in files {
+            let leaked = contains(bytes, secret)
+            #expect(!leaked, "\(file) holds the secret")
+        }
+        #expect(LeakGate.scan(root: tree).findings.isEmpty)
+    }
+}
