@@ -24,12 +24,6 @@ package enum Redaction {
     /// `target` with the value of every secret query parameter replaced by the placeholder.
     public static func target(_ target: String) -> String {
         guard let questionMark = target.firstIndex(of: "?") else { return target }
-        let query = target[target.index(after: questionMark)...]
-        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
-            guard let equals = part.firstIndex(of: "=") else { return part }
-            let name = PercentDecoding.decode(part[..<equals], plusAsSpace: true)
-            return isSecretParameter(name) ? part[...equals] + placeholder : part
-        }
-        return target[...questionMark] + parts.joined(separator: "&")
+        return target[...questionMark] + form(target[target.index(after: questionMark)...])
     }
 }
