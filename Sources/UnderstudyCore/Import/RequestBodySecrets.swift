@@ -61,13 +61,14 @@ enum RequestBodySecrets {
         return CredentialShapes.matches(in: text).first.map { "a \($0.kind)" }
     }
 
-    /// `value` without members whose names are secret (unless their values are plainly fake).
+    /// `value` without members whose names are secret, as members or as form fields (unless
+    /// their values are plainly fake).
     static func strip(_ value: JSONValue, rules: Scrubbing, found: inout [Secret]) -> JSONValue {
         switch value {
         case .object(let members):
             var kept: [String: JSONValue] = [:]
             for (name, member) in members {
-                if rules.isSecretMember(name), case .string(let text) = member, !rules.keeps(text) {
+                if rules.isSecretMember(name) || rules.isSecretParameter(name), case .string(let text) = member, !rules.keeps(text) {
                     found.append(Secret(name: name, value: text))
                 } else {
                     kept[name] = strip(member, rules: rules, found: &found)
