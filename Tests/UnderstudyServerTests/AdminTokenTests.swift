@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import UnderstudyCore
+import UnderstudyServer
+
+/// The admin token: never empty, read from a file or the environment as well as the command
+/// line, and required from every admin client once set.
+@Suite("The admin token")
+struct AdminTokenTests {
+    @Test func anEmptyTokenIsRefusedAtStartFromEverySource() throws {
+        let folder = NSTemporaryDirectory() + "understudy-admin-token-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(" \n".utf8).write(to: URL(fileURLWithPath: folder + "/empty"))
+        let cases: [([String], [String: String], String)] = [
+            (["--admin-token", ""], [:], "--admin-token is empty"),
+            (["--admin-token-file", folder + "/empty"], [:], "holds no token"),
+            (["--admin-token-file", folder + "/missing"], [:], "cannot read"),
+            ([], ["UNDERSTUDY_ADMIN_TOKEN": ""], "UNDERSTUDY_ADMIN_TOKEN is set but empty"),
+            (["--admin-token", "a", "--admin-token-file", folder + "/empty"], [:], "not both"),
+        ]
+        for (arguments, environment, message) in cases {
+            let result = try CLIProcess.run(["serve", "--port", "0"] + arguments, environment: environment, timeout: 30)
+            #expect(result.status == 64, "\(arguments) \(environment): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func aTokenFromAFileOrTheEnvironmentIsRequiredOnAdminRequests() throws {
+        let folder = NSTemporaryDirectory() + "understudy-admin-token-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("from-a-file-7f3a\n".utf8).write(to: URL(fileURLWithPath: folder + "/token"))
+        let servers = [
+            (try CLIProcess.Serving(["--admin-token-file", folder + "/token"]), "from-a-file-7f3a"),
+            (try CLIProcess.Serving([], environment: ["UNDERSTUDY_ADMIN_TOKEN": "from-the-environment-9c2e"]), "from-the-environment-9c2e"),
+        ]
+        for (server, token) in servers {
+            defer { _ = server.stop() }
+            #expect(server.output.contains("Admin API: requires the header X-Understudy-Admin-Token"), "\(server.output)")
+            #expect(!server.output.contains(token))
+            let port = try #require(server.url.port)
+            #expect(try RawHTTPConnection(port: port).get("/__understudy/health").status == 401)
+            #expect(try RawHTTPConnection(port: port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": ""]).status == 401)
+            #expect(try RawHTTPConnection(port: port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": token + "x"]).status == 401)
+            #expect(try RawHTTPConnection(port: port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": token]).status == 200)
+        }
+    }
+
+    @Test func aLibraryResponderWithAnEmptyTokenLetsNoOneIn() async throws {
+        try await LiveServer.withServer(responder: Responder(fixtures: [], adminToken: "")) { server async throws in
+            #expect(try RawHTTPConnection(port: server.port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": ""]).status == 401)
+            #expect(try RawHTTPConnection(port: server.port).get("/__understudy/health").status == 401)
+        }
+    }
+}
