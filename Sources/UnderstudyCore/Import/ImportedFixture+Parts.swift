@@ -7,8 +7,7 @@ extension ImportedFixture {
     static func queryConditions(_ query: QueryParameters, rules: Scrubbing) -> (conditions: [String: JSONValue], key: String) {
         var conditions: [String: JSONValue] = [:]
         var key = ""
-        for name in query.names.sorted() {
-            let values = query.values(name)
+        for (name, values) in query.valuesByName.sorted(by: { $0.key < $1.key }) {
             key += "\u{1E}" + name + "\u{1F}"
             if rules.isSecretParameter(name) && !values.allSatisfy(rules.keeps) {
                 conditions[name] = ["present": true]
