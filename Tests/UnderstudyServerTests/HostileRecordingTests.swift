@@ -83,3 +83,22 @@ extension HostileRecordingTests {
         #expect(LeakGate.scan(root: tree).findings.isEmpty)
     }
 }
+
+extension HostileRecordingTests {
+    @Test func aPathWithDotSegmentsIsRefusedNotForwardedAndNotWritten() async throws {
+        let upstream = try HostileUpstream()
+        let tree = RecordingServerTests.temporaryFolder()
+        defer { upstream.remove(); try? FileManager.default.removeItem(atPath: tree) }
+        let token = HostileUpstream.issuedToken
+        try await upstream.withRecordingProxy(into: tree) { proxy, recorder in
+            // Raw, so no client library resolves the dot segments first.
+            for target in ["/v19.0/me/permissions/..?access_token=\(token)", "/v19.0/me/permissions/%2e%2e/x?access_token=\(token)", "/v19.0/me/./permissions?access_token=\(token)"] {
+                let answer = try RawHTTPConnection(port: proxy.port).get(target)
+                #expect(answer.status == 422, "\(target): \(answer.text)")
+                #expect(answer.text.contains("dot segment") && !answer.text.contains(token), "\(answer.text)")
+            }
+            #expect(recorder.summary.recorded.isEmpty && recorder.summary.failures.count == 3)
+        }
+        #expect(everyFile(under: tree).isEmpty)
+    }
+}

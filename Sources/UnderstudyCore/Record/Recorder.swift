@@ -86,6 +86,11 @@ public final class Recorder: Sendable {
             let reason = "no upstream known for provider \(provider); pass --upstream \(provider)=URL"
             return fail(request, origin: "(none)", reason: reason)
         }
+        if RequestPath.segments(of: request.path).contains(where: { $0 == "." || $0 == ".." }) {
+            // Clients and upstreams resolve dot segments differently: what was forwarded and
+            // what the fixture is filed under would disagree.
+            return refuse(request, reason: "the path \(request.path) holds a dot segment (. or ..); send the path it resolves to")
+        }
         let real = ledger.restore(request, rules: Scrubbing.recording(route.pack.secrets))
         let plan = RecordingPlan(request: real, route: route)
         if let refusal = plan.refusal { return refuse(request, reason: refusal) }
