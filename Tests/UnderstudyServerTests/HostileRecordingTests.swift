@@ -102,3 +102,24 @@ extension HostileRecordingTests {
         #expect(everyFile(under: tree).isEmpty)
     }
 }
+
+extension HostileRecordingTests {
+    @Test func anAnswerWithADuplicateSecretMemberIsScrubbedAsText() async throws {
+        let upstream = try HostileUpstream()
+        let tree = RecordingServerTests.temporaryFolder()
+        defer { upstream.remove(); try? FileManager.default.removeItem(atPath: tree) }
+        let answer = try await upstream.withRecordingProxy(into: tree) { proxy, _ in
+            try await get("/v19.0/debug_token?input_token=EAAUnderstudyShortLivedToken", from: proxy)
+        }
+        #expect(answer.status == 200)
+        let text = String(decoding: answer.body, as: UTF8.self)
+        #expect(!text.contains(HostileUpstream.issuedToken) && text.contains(#""access_token": "FAKE-understudy-access-token-"#), "\(text)")
+        let files = everyFile(under: tree)
+        #expect(files.count == 2)
+        for (file, bytes) in files {
+            let leaked = contains(bytes, HostileUpstream.issuedToken)
+            #expect(!leaked, "\(file) holds the issued token")
+        }
+        #expect(LeakGate.scan(root: tree).findings.isEmpty)
+    }
+}

@@ -31,6 +31,11 @@ struct HostileUpstream {
             {"understudy": 1, "request": {"method": "GET", "path": "/v19.0/me/permissions/{node}", "query": {"access_token": "\#(Self.issuedToken)"}},
              "response": {"template": true, "json": {"id": "{{request.path.node}}"}}}
             """#)
+        try write("duplicate-member", #"""
+            {"understudy": 1, "request": {"method": "GET", "path": "/v19.0/debug_token"},
+             "response": {"headers": {"Content-Type": "application/json"},
+                          "text": "{\"access_token\": \"x\", \"access_token\": \"\#(Self.issuedToken)\", \"data\": {\"is_valid\": true}}"}}
+            """#)
         try write("echo-post", #"""
             {"understudy": 1, "request": {"method": "POST", "path": "/v19.0/oauth/access_token"},
              "response": {"template": true, "json": {"echo": "{{request.header.x-echo}}"}}}
