@@ -32,7 +32,7 @@ extension ImportedFixture {
         var secrets = requestSecrets(rawQuery: url.rawQuery, headers: exchange.requestHeaders, rules: .harImport)
         switch bodySecrets(exchange, knownSecrets: secrets) {
         case .read(_, let found): secrets = ordered(secrets + found)
-        case .unscrubbable(let reason): return .skipped(reason: "the request body cannot be scrubbed: \(reason)")
+        case .unscrubbable(let reason): return .skipped(reason: reason)
         }
         return assemble(
             provider: provider, index: exchange.index, method: exchange.method, rawPath: url.rawPath, rawQuery: url.rawQuery,

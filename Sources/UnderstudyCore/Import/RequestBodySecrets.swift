@@ -26,7 +26,7 @@ enum RequestBodySecrets {
         }
         if mediaType.hasPrefix("multipart/form-data") {
             guard let fields = MultipartFields.parse(body, contentType: contentType) else {
-                return .unscrubbable(reason: "its multipart/form-data body does not follow its boundary, so its fields cannot be told apart")
+                return .unscrubbable(reason: "the request's multipart/form-data body does not follow its boundary, so its fields cannot be told apart")
             }
             // No condition: clients pick a new boundary for every request.
             let found = fields.filter { rules.isSecretParameter($0.name) || rules.isSecretMember($0.name) }
@@ -41,7 +41,7 @@ enum RequestBodySecrets {
         guard let text = String(bytes: body, encoding: .utf8) else { return .read(condition: nil, secrets: []) }
         if let name = mentionedCredential(in: text, rules: rules) {
             let kind = mediaType.split(separator: ";").first.map(String.init) ?? "untyped"
-            return .unscrubbable(reason: "its \(kind.isEmpty ? "untyped" : kind) body holds \(name) where it cannot be scrubbed field by field "
+            return .unscrubbable(reason: "the request's \(kind.isEmpty ? "untyped" : kind) body holds \(name) where it cannot be scrubbed field by field "
                 + "(send it as a form, valid JSON without duplicate members, or multipart/form-data)")
         }
         if knownSecrets.contains(where: { text.contains($0.value) }) { return .read(condition: nil, secrets: []) }
