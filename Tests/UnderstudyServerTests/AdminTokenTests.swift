@@ -49,8 +49,8 @@ struct AdminTokenTests {
 
     @Test func aLibraryResponderWithAnEmptyTokenLetsNoOneIn() async throws {
         try await LiveServer.withServer(responder: Responder(fixtures: [], adminToken: "")) { server async throws in
-            #expect(try RawHTTPConnection(port: server.port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": ""]).status == 401)
-            #expect(try RawHTTPConnection(port: server.port).get("/__understudy/health").status == 401)
+            #expect(try await RawHTTPConnection.get(port: server.port, "/__understudy/health", headers: ["X-Understudy-Admin-Token": ""]).status == 401)
+            #expect(try await RawHTTPConnection.get(port: server.port, "/__understudy/health").status == 401)
         }
     }
 }

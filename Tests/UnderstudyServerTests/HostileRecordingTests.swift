@@ -93,7 +93,7 @@ extension HostileRecordingTests {
         try await upstream.withRecordingProxy(into: tree) { proxy, recorder in
             // Raw, so no client library resolves the dot segments first.
             for target in ["/v19.0/me/permissions/..?access_token=\(token)", "/v19.0/me/permissions/%2e%2e/x?access_token=\(token)", "/v19.0/me/./permissions?access_token=\(token)"] {
-                let answer = try RawHTTPConnection(port: proxy.port).get(target)
+                let answer = try await RawHTTPConnection.get(port: proxy.port, target)
                 #expect(answer.status == 422, "\(target): \(answer.text)")
                 #expect(answer.text.contains("dot segment") && !answer.text.contains(token), "\(answer.text)")
             }

@@ -11,12 +11,11 @@ struct UserInfoRedactionTests {
         let password = "MARKERpassword0123456789"
         let responder = Responder(fixtures: [])
         try await LiveServer.withServer(responder: responder) { server async throws in
-            let connection = try RawHTTPConnection(port: server.port)
-            let miss = try connection.get("http://ann:\(password)@api.yelp.com/v3/businesses/search?term=pizza&key=\(password)")
+            let miss = try await RawHTTPConnection.get(port: server.port, "http://ann:\(password)@api.yelp.com/v3/businesses/search?term=pizza&key=\(password)")
             #expect(miss.status == 404)
             #expect(!miss.text.contains(password))
             for path in ["/__understudy/journal", "/__understudy/unmatched"] {
-                let answer = try RawHTTPConnection(port: server.port).get(path)
+                let answer = try await RawHTTPConnection.get(port: server.port, path)
                 #expect(answer.status == 200)
                 #expect(!answer.text.contains(password), "\(path): \(answer.text)")
                 #expect(answer.text.contains("http://REDACTED@api.yelp.com/v3/businesses/search?term=pizza&key=REDACTED"), "\(answer.text)")
