@@ -7,7 +7,7 @@ import UnderstudyServer
 /// line, and required from every admin client once set.
 @Suite("The admin token")
 struct AdminTokenTests {
-    @Test func anEmptyTokenIsRefusedAtStartFromEverySource() throws {
+    @Test func anEmptyTokenIsRefusedAtStartFromEverySource() async throws {
         let folder = NSTemporaryDirectory() + "understudy-admin-token-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -20,30 +20,36 @@ struct AdminTokenTests {
             (["--admin-token", "a", "--admin-token-file", folder + "/empty"], [:], "not both"),
         ]
         for (arguments, environment, message) in cases {
-            let result = try CLIProcess.run(["serve", "--port", "0"] + arguments, environment: environment, timeout: 30)
+            let result = try await CLIProcess.running(["serve", "--port", "0"] + arguments, environment: environment, timeout: 30)
             #expect(result.status == 64, "\(arguments) \(environment): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
     }
 
-    @Test func aTokenFromAFileOrTheEnvironmentIsRequiredOnAdminRequests() throws {
+    @Test func aTokenFromAFileOrTheEnvironmentIsRequiredOnAdminRequests() async throws {
         let folder = NSTemporaryDirectory() + "understudy-admin-token-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("from-a-file-7f3a\n".utf8).write(to: URL(fileURLWithPath: folder + "/token"))
-        let servers = [
-            (try CLIProcess.Serving(["--admin-token-file", folder + "/token"]), "from-a-file-7f3a"),
-            (try CLIProcess.Serving([], environment: ["UNDERSTUDY_ADMIN_TOKEN": "from-the-environment-9c2e"]), "from-the-environment-9c2e"),
+        let sources: [([String], [String: String], String)] = [
+            (["--admin-token-file", folder + "/token"], [:], "from-a-file-7f3a"),
+            ([], ["UNDERSTUDY_ADMIN_TOKEN": "from-the-environment-9c2e"], "from-the-environment-9c2e"),
         ]
-        for (server, token) in servers {
-            defer { _ = server.stop() }
-            #expect(server.output.contains("Admin API: requires the header X-Understudy-Admin-Token"), "\(server.output)")
-            #expect(!server.output.contains(token))
-            let port = try #require(server.url.port)
-            #expect(try RawHTTPConnection(port: port).get("/__understudy/health").status == 401)
-            #expect(try RawHTTPConnection(port: port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": ""]).status == 401)
-            #expect(try RawHTTPConnection(port: port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": token + "x"]).status == 401)
-            #expect(try RawHTTPConnection(port: port).get("/__understudy/health", headers: ["X-Understudy-Admin-Token": token]).status == 200)
+        for (arguments, environment, token) in sources {
+            // Serving blocks while it reads the process's output: off the cooperative pool.
+            let (output, statuses) = try await Thread.blocking {
+                Result { () throws -> (String, [Int]) in
+                    let server = try CLIProcess.Serving(arguments, environment: environment)
+                    defer { _ = server.stop() }
+                    let port = server.url.port ?? 0
+                    let statuses = try [[:], ["X-Understudy-Admin-Token": ""], ["X-Understudy-Admin-Token": token + "x"], ["X-Understudy-Admin-Token": token]]
+                        .map { try RawHTTPConnection(port: port, timeoutSeconds: 30).get("/__understudy/health", headers: $0).status }
+                    return (server.output, statuses)
+                }
+            }.get()
+            #expect(output.contains("Admin API: requires the header X-Understudy-Admin-Token"), "\(output)")
+            #expect(!output.contains(token))
+            #expect(statuses == [401, 401, 401, 200])
         }
     }
 

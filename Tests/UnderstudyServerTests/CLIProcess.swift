@@ -105,3 +105,11 @@ struct CLIProcess {
         }
     }
 }
+
+extension CLIProcess {
+    /// `run`, from async code: the wait for the process happens on a thread of its own, so
+    /// in-process servers of tests running meanwhile keep the cooperative pool.
+    static func running(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Finished {
+        try await Thread.blocking { Result { try run(arguments, environment: environment, timeout: timeout) } }.get()
+    }
+}

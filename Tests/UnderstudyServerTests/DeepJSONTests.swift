@@ -7,8 +7,8 @@ import Testing
 /// every command works.
 @Suite("Deeply nested JSON")
 struct DeepJSONTests {
-    /// `count` fixtures whose answer nests `depth` objects below `response.json`; enough files
-    /// that several worker threads read them.
+    /// `count` fixtures whose answer nests `depth` objects below `response.json.deep`; enough
+    /// files that several worker threads read them.
     static func tree(files count: Int, depth: Int) throws -> String {
         var documents: [String: String] = [:]
         for file in 0..<count {
@@ -22,31 +22,35 @@ struct DeepJSONTests {
         return try CLIProcess.temporaryTree(documents)
     }
 
-    @Test func tenThousandLevelsAreRefusedByFileAndPathWithoutACrash() throws {
+    @Test func tenThousandLevelsAreRefusedByFileAndPathWithoutACrash() async throws {
         let root = try Self.tree(files: 16, depth: 10_000)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let lint = try CLIProcess.run(["lint", "--fixtures", root])
+        let lint = try await CLIProcess.running(["lint", "--fixtures", root])
         #expect(lint.status == 65, "\(lint.status): \(lint.stderr.prefix(500))")
         let path = "$.response.json.deep" + String(repeating: ".a", count: 97)
         for file in 0..<16 {
             #expect(lint.stderr.contains("yelp/deep\(file).json"), "\(lint.stderr.prefix(500))")
         }
         #expect(lint.stderr.contains("nesting deeper than 100 levels at \(path)"), "\(lint.stderr.prefix(800))")
-        let secrets = try CLIProcess.run(["lint", "--secrets", "--fixtures", root])
+        let secrets = try await CLIProcess.running(["lint", "--secrets", "--fixtures", root])
         #expect(secrets.status == 65)
     }
 
-    @Test func nestingUpToTheLimitWorksInLintVerifyAndServe() throws {
+    @Test func nestingUpToTheLimitWorksInLintVerifyAndServe() async throws {
         let root = try Self.tree(files: 16, depth: 96)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let lint = try CLIProcess.run(["lint", "--secrets", "--fixtures", root])
+        let lint = try await CLIProcess.running(["lint", "--secrets", "--fixtures", root])
         #expect(lint.status == 0, "\(lint.status): \(lint.stdout.suffix(300)) \(lint.stderr.prefix(500))")
-        let verify = try CLIProcess.run(["verify", "--fixtures", root, "--contracts", "contracts"])
+        let verify = try await CLIProcess.running(["verify", "--fixtures", root, "--contracts", "contracts"])
         #expect(verify.status == 0 || verify.status == 1, "\(verify.status): \(verify.stderr.prefix(500))")
-        let server = try CLIProcess.Serving(["--fixtures", root, "--no-contracts"])
-        defer { _ = server.stop() }
-        let answer = try RawHTTPConnection(port: try #require(server.url.port)).get("/v3/businesses/search?term=t3")
-        #expect(answer.status == 200)
-        #expect(answer.text.contains(String(repeating: #"{"a":"#, count: 96)))
+        let served = try await Thread.blocking {
+            Result { () throws -> RawHTTPConnection.Response in
+                let server = try CLIProcess.Serving(["--fixtures", root, "--no-contracts"])
+                defer { _ = server.stop() }
+                return try RawHTTPConnection(port: server.url.port ?? 0, timeoutSeconds: 30).get("/v3/businesses/search?term=t3")
+            }
+        }.get()
+        #expect(served.status == 200)
+        #expect(served.text.contains(String(repeating: #"{"a":"#, count: 96)))
     }
 }
