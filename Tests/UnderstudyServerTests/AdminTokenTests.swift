@@ -8,10 +8,8 @@ import UnderstudyServer
 @Suite("The admin token")
 struct AdminTokenTests {
     @Test func anEmptyTokenIsRefusedAtStartFromEverySource() async throws {
-        let folder = NSTemporaryDirectory() + "understudy-admin-token-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try CLIProcess.temporaryTree(["empty": " \n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(" \n".utf8).write(to: URL(fileURLWithPath: folder + "/empty"))
         let cases: [([String], [String: String], String)] = [
             (["--admin-token", ""], [:], "--admin-token is empty"),
             (["--admin-token-file", folder + "/empty"], [:], "holds no token"),
@@ -27,10 +25,8 @@ struct AdminTokenTests {
     }
 
     @Test func aTokenFromAFileOrTheEnvironmentIsRequiredOnAdminRequests() async throws {
-        let folder = NSTemporaryDirectory() + "understudy-admin-token-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try CLIProcess.temporaryTree(["token": "from-a-file-7f3a\n"])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data("from-a-file-7f3a\n".utf8).write(to: URL(fileURLWithPath: folder + "/token"))
         let sources: [([String], [String: String], String)] = [
             (["--admin-token-file", folder + "/token"], [:], "from-a-file-7f3a"),
             ([], ["UNDERSTUDY_ADMIN_TOKEN": "from-the-environment-9c2e"], "from-the-environment-9c2e"),
