@@ -42,10 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seed of random delays: the same seed gives the same delays in every run.")
     var delaySeed: UInt64 = 0
 
-    @Option(help: ArgumentHelp(
-        "Require this token (header X-Understudy-Admin-Token) on admin requests; without one, only clients on this machine may use them. Also read from UNDERSTUDY_ADMIN_TOKEN.",
-        valueName: "token"))
-    var adminToken: String?
+    @OptionGroup var adminTokenOptions: AdminTokenOptions
 
     @Option(help: ArgumentHelp(
         "Run on a manual clock starting at this ISO 8601 time, moved only by POST /__understudy/clock {\"advanceSeconds\": N}: page tokens, token expiry and quotas then follow the test, not the wall clock.",
@@ -70,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let adminToken = try adminTokenOptions.resolve()
         var fixtures = try options.load()
         if let provider {
             let known = Set(fixtures.map(\.provider))
@@ -88,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         let clock: any ServerClock = startTime.map { ManualClock(start: $0) } ?? SystemClock()
         let responder = Responder(
             fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
-            adminToken: adminToken ?? ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            adminToken: adminToken,
             journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, fallback: fallback)
         let server = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")

@@ -64,4 +64,23 @@ struct LeakGateTests {
         #expect(scan.files > 100)
         #expect(scan.findings.isEmpty, "\(scan.findings)")
     }
+
+    @Test func findsBodyCredentialsInMultipartTextAndDuplicateMemberJSON() throws {
+        let hex = "9f86d081" + "884c7d659a2feaa0c55ad015"  // a realistic 32-hex client_secret
+        let multipart = "--XyZ\r\nContent-Disposition: form-data; name=\"client_id\"\r\n\r\n138483919580948\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"client_secret\"\r\n\r\n\(hex)\r\n--XyZ--\r\n"
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        let text = String(decoding: JSONWriter.bytes(.string(multipart)), as: UTF8.self)
+        try tree.write("facebook/a.json", fixtureJSON(method: "POST", path: "/oauth/access_token", extra: "").replacingOccurrences(
+            of: #""headers": {}}"#, with: #""headers": {}, "body": {"text": \#(text)}}"#))
+        try tree.write("facebook/b.body.json", #"{"client_secret": "x", "client_secret": "\#(hex)"}"#)
+        try tree.write("facebook/c.body.txt", multipart)
+        let findings = LeakGate.scan(root: tree.root).findings.map(\.description)
+        #expect(findings.sorted() == [
+            "facebook/a.json $.request.body.text: random-looking value of client_secret (9f86… (32 characters))",
+            "facebook/b.body.json line 1: random-looking value of client_secret (9f86… (32 characters))",
+            "facebook/c.body.txt line 6: random-looking value of client_secret (9f86… (32 characters))",
+        ], "\(findings)")
+    }
 }

@@ -53,15 +53,7 @@ let missAnswer = Response(status: 404, headers: [HeaderField(name: MissReport.he
 
 /// Every byte of every file below `root`, hidden files included, by relative path.
 func everyFile(under root: String) -> [String: [UInt8]] {
-    var files: [String: [UInt8]] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let relative = enumerator?.nextObject() as? String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
-            files[relative] = (try? FileBytes.read(root + "/" + relative)) ?? []
-        }
-    }
-    return files
+    Dictionary(uniqueKeysWithValues: DirectoryWalker.list(under: root, includeHidden: true).files.map { ($0, (try? FileBytes.read(root + "/" + $0)) ?? []) })
 }
 
 /// Whether `needle` occurs in `haystack`.

@@ -60,9 +60,10 @@ struct CLIProcess {
         private(set) var output = ""
         private let outputPipe: Pipe
 
-        init(_ arguments: [String], timeout: TimeInterval = 30) throws {
+        init(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws {
             process.executableURL = try CLIProcess.executable()
             process.arguments = ["serve", "--port", "0"] + arguments
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             process.currentDirectoryURL = CLIProcess.repositoryRoot
             outputPipe = Pipe()
             process.standardOutput = outputPipe
@@ -71,8 +72,9 @@ struct CLIProcess {
             var text = ""
             let deadline = Date().addingTimeInterval(timeout)
             // serve announces itself in two lines ("Understudy serving…", "Listening on…"), and one
-            // more each for --provider and --admin-token; read until they are complete or it ends.
-            let startupLines = 2 + (arguments.contains("--provider") ? 1 : 0) + (arguments.contains("--admin-token") ? 1 : 0)
+            // more each for --provider and an admin token; read until they are complete or it ends.
+            let hasToken = arguments.contains { $0.hasPrefix("--admin-token") } || environment["UNDERSTUDY_ADMIN_TOKEN"] != nil
+            let startupLines = 2 + (arguments.contains("--provider") ? 1 : 0) + (hasToken ? 1 : 0)
             while Date() < deadline, text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) < startupLines {
                 let chunk = outputPipe.fileHandleForReading.availableData
                 if chunk.isEmpty { break }  // end of stream: the process ended
@@ -101,5 +103,13 @@ struct CLIProcess {
         deinit {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
+    }
+}
+
+extension CLIProcess {
+    /// `run`, from async code: the wait for the process happens on a thread of its own, so
+    /// in-process servers of tests running meanwhile keep the cooperative pool.
+    static func running(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Finished {
+        try await Thread.blocking { Result { try run(arguments, environment: environment, timeout: timeout) } }.get()
     }
 }

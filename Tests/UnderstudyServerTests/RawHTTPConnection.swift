@@ -183,3 +183,12 @@ extension Thread {
         }
     }
 }
+
+extension RawHTTPConnection {
+    /// A GET on a fresh connection, from async code: the blocking read runs off the cooperative
+    /// pool (see `Thread.blocking`), so a server answering through async work is not starved,
+    /// and waits up to 30 s, as a loaded machine running every suite at once may need.
+    static func get(port: Int, _ target: String, headers: [String: String] = [:]) async throws -> Response {
+        try await Thread.blocking { Result { try RawHTTPConnection(port: port, timeoutSeconds: 30).get(target, headers: headers) } }.get()
+    }
+}

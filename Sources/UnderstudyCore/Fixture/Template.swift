@@ -83,14 +83,19 @@ package struct Template: Sendable, Hashable {
                 + "request.query.NAME, request.header.NAME, request.json/POINTER, now, now.epoch or now.epochMillis")
     }
 
-    /// The text with every placeholder filled.
+    /// The text with every placeholder filled; cut short (and `context.exceeded` set) once the
+    /// answer has used up `context`'s byte budget.
     func render(_ context: TemplateContext) -> String {
         var text = ""
         for part in parts {
+            guard !context.exceeded else { return text }
+            let piece: String
             switch part {
-            case .literal(let literal): text += literal
-            case .value(let expression): text += context.value(of: expression)
+            case .literal(let literal): piece = literal
+            case .value(let expression): piece = context.value(of: expression)
             }
+            guard context.spend(piece.utf8.count) else { return text }
+            text += piece
         }
         return text
     }
@@ -140,16 +145,36 @@ package struct TemplateError: Error, Sendable {
 /// What a template may read: the request, the fixture's path parameters, and the clock.
 /// A class so the request's JSON body is parsed once per response, however many
 /// `request.json/…` placeholders read it.
+///
+/// It also holds the answer's byte budget: placeholders can repeat a 16 MB request body, so an
+/// unbounded answer could take gigabytes and hold an event loop for minutes.
 final class TemplateContext {
+    /// The most bytes placeholders and literals may render into one answer.
+    static let maximumRenderedBytes = 32 << 20
+
     let request: Request
     let pathParameters: [String: String]
     let now: Date
     private lazy var jsonBody: JSONValue? = try? JSONParser.parse(request.body)
+    private var remaining: Int
+    /// Whether rendering stopped at the budget: the answer must not be sent.
+    private(set) var exceeded = false
 
-    init(request: Request, pathParameters: [String: String], now: Date) {
+    init(request: Request, pathParameters: [String: String], now: Date, budget: Int = TemplateContext.maximumRenderedBytes) {
         self.request = request
         self.pathParameters = pathParameters
         self.now = now
+        remaining = budget
+    }
+
+    /// Takes `count` bytes from the budget; `false` (and `exceeded`) when they do not fit.
+    func spend(_ count: Int) -> Bool {
+        guard count <= remaining else {
+            exceeded = true
+            return false
+        }
+        remaining -= count
+        return true
     }
 
     func value(of expression: Template.Expression) -> String {

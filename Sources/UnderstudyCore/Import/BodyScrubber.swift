@@ -6,7 +6,8 @@ import Foundation
 /// Two rules, each applied only when it finds something:
 /// - a JSON body with a string member whose name is secret (`access_token`, `refresh_token`,
 ///   `client_secret`, `code`, and for recording the pack's `secrets.json`) gets a placeholder
-///   and is re-serialised (compact, keys sorted). A `code` inside an `error` object (Yelp's
+///   and is re-serialised (compact, keys sorted); a body that names such a member but does not
+///   parse (a duplicate member) gets the placeholder in place of each such `"name": "value"`. A `code` inside an `error` object (Yelp's
 ///   `{"error": {"code": "TOKEN_INVALID"}}`) is an error code, not an OAuth code, and is kept.
 /// - any credential the request carried (secret query values, the token of an `Authorization`
 ///   header) that appears verbatim in the body, as in Graph API `paging.next` URLs, is replaced
@@ -37,9 +38,13 @@ enum BodyScrubber {
     static func scrubbed(_ body: [UInt8], secrets: [Secret], rules: Scrubbing) -> (body: [UInt8], replaced: [Secret]) {
         var body = body
         var replaced: [Secret] = []
-        if mayContainSecretMembers(body, names: rules.jsonMembers), let document = try? JSONParser.parse(body) {
-            let redacted = redactMembers(document, inError: false, rules: rules, replaced: &replaced)
-            if !replaced.isEmpty { body = JSONWriter.bytes(redacted) }
+        if mayContainSecretMembers(body, names: rules.jsonMembers) {
+            if let document = try? JSONParser.parse(body) {
+                let redacted = redactMembers(document, inError: false, rules: rules, replaced: &replaced)
+                if !replaced.isEmpty { body = JSONWriter.bytes(redacted) }
+            } else {
+                body = scrubbedAsText(body, rules: rules, replaced: &replaced)
+            }
         }
         for secret in secrets where secret.value.utf8.count >= minimumSecretLength && !rules.keeps(secret.value) {
             let replacement = rules.placeholder(name: secret.name, value: secret.value)

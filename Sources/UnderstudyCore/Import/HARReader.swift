@@ -7,12 +7,24 @@ struct RecordedExchange: Sendable {
     /// The absolute URL as recorded.
     let url: String
     let requestHeaders: [HeaderField]
+    /// `request.postData`, if recorded.
+    var postData: RecordedPostData? = nil
     let status: Int
     let responseHeaders: [HeaderField]
     let content: RecordedContent
 
     /// `$.log.entries[index]`.
     var path: JSONPath { HARReader.entriesPath.appending(index: index) }
+}
+
+/// The recorded request body (`request.postData`): its text, or its form fields (`params`).
+struct RecordedPostData: Sendable {
+    /// `postData.mimeType`.
+    var mimeType: String?
+    /// `postData.text`.
+    var text: String?
+    /// `postData.params`: name and value of each field.
+    var params: [(name: String, value: String)] = []
 }
 
 /// The recorded response body (`response.content`).
@@ -81,6 +93,7 @@ struct HARReader {
         let method = try string(try required(request, "method", at: requestPath, what: "the request method"), at: requestPath.appending("method"))
         let url = try string(try required(request, "url", at: requestPath, what: "the request URL"), at: requestPath.appending("url"))
         let requestHeaders = try headers(request["headers"], at: requestPath.appending("headers"))
+        let postData = try postData(request["postData"], at: requestPath.appending("postData"))
 
         let responsePath = path.appending("response")
         let response = try object(try required(entry, "response", at: path, what: "the response"), at: responsePath, what: "the response")
@@ -100,8 +113,26 @@ struct HARReader {
             content.size = members["size"]?.intValue
         }
         return RecordedExchange(
-            index: index, method: method, url: url, requestHeaders: requestHeaders,
+            index: index, method: method, url: url, requestHeaders: requestHeaders, postData: postData,
             status: status, responseHeaders: responseHeaders, content: content)
+    }
+
+    /// `request.postData`: `{mimeType, text?, params?: [{name, value?}]}`; absent or null means none.
+    private func postData(_ value: JSONValue?, at path: JSONPath) throws(HARImportError) -> RecordedPostData? {
+        guard let value, value != .null else { return nil }
+        let members = try object(value, at: path, what: "the request body")
+        var postData = RecordedPostData()
+        postData.mimeType = try optionalString(members["mimeType"], at: path.appending("mimeType"))
+        postData.text = try optionalString(members["text"], at: path.appending("text"))
+        if let params = members["params"], params != .null {
+            for (index, element) in try array(params, at: path.appending("params")).enumerated() {
+                let elementPath = path.appending("params").appending(index: index)
+                let field = try object(element, at: elementPath, what: "a form field")
+                let name = try string(try required(field, "name", at: elementPath, what: "the field name"), at: elementPath.appending("name"))
+                postData.params.append((name, try optionalString(field["value"], at: elementPath.appending("value")) ?? ""))
+            }
+        }
+        return postData
     }
 
     /// A HAR header list: `[{"name": …, "value": …}]`; absent or null means none.

@@ -29,11 +29,32 @@ extension ImportedFixture {
         } else if content.text == nil, let size = content.size, size > 0 {
             return .skipped(reason: "the response body was not recorded (content.size is \(size) but there is no content.text)")
         }
-        let secrets = requestSecrets(rawQuery: url.rawQuery, headers: exchange.requestHeaders, rules: .harImport)
+        var secrets = requestSecrets(rawQuery: url.rawQuery, headers: exchange.requestHeaders, rules: .harImport)
+        switch bodySecrets(exchange, knownSecrets: secrets) {
+        case .read(_, let found): secrets = ordered(secrets + found)
+        case .unscrubbable(let reason): return .skipped(reason: reason)
+        }
         return assemble(
             provider: provider, index: exchange.index, method: exchange.method, rawPath: url.rawPath, rawQuery: url.rawQuery,
             status: exchange.status, responseHeaders: exchange.responseHeaders, body: body, mimeType: content.mimeType,
             secrets: secrets, rules: .harImport)
+    }
+
+    /// The credentials in the request body (`postData.text`, or its `params`), so that an
+    /// answer echoing one is scrubbed like an echo of a query credential.
+    static func bodySecrets(_ exchange: RecordedExchange, knownSecrets: [Secret]) -> RequestBodySecrets.Reading {
+        guard let postData = exchange.postData else { return .read(condition: nil, secrets: []) }
+        let rules = Scrubbing.harImport
+        var found = postData.params.filter { rules.isSecretParameter($0.name) || rules.isSecretMember($0.name) }
+            .flatMap { [Secret(name: $0.name, value: $0.value), Secret(name: $0.name, value: PercentDecoding.decode($0.value, plusAsSpace: true))] }
+        guard let text = postData.text, !text.isEmpty else { return .read(condition: nil, secrets: found) }
+        let contentType = postData.mimeType.flatMap { $0.isEmpty ? nil : $0 }
+            ?? exchange.requestHeaders.first { $0.hasName("content-type") }?.value ?? ""
+        switch RequestBodySecrets.read(Array(text.utf8), contentType: contentType, rules: rules, knownSecrets: knownSecrets) {
+        case .read(_, let secrets): found += secrets
+        case .unscrubbable(let reason): return .unscrubbable(reason: reason)
+        }
+        return .read(condition: nil, secrets: found)
     }
 
     /// Whether `text` is base64 (standard alphabet, padding optional, line breaks allowed).

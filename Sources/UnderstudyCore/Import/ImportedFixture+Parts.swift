@@ -7,8 +7,7 @@ extension ImportedFixture {
     static func queryConditions(_ query: QueryParameters, rules: Scrubbing) -> (conditions: [String: JSONValue], key: String) {
         var conditions: [String: JSONValue] = [:]
         var key = ""
-        for name in query.names.sorted() {
-            let values = query.values(name)
+        for (name, values) in query.valuesByName.sorted(by: { $0.key < $1.key }) {
             key += "\u{1E}" + name + "\u{1F}"
             if rules.isSecretParameter(name) && !values.allSatisfy(rules.keeps) {
                 conditions[name] = ["present": true]
@@ -22,7 +21,8 @@ extension ImportedFixture {
     }
 
     /// The response headers to keep, grouped case-insensitively under the first spelling seen;
-    /// a repeated header becomes an array. Adds `content-type` from `content.mimeType` when the
+    /// a repeated header becomes an array. No name or value keeps a line break (the loader
+    /// refuses them): a value is split at them, a name holding one is dropped. Adds `content-type` from `content.mimeType` when the
     /// recording had a body but no such header.
     static func responseHeaders(_ fields: [HeaderField], mimeType: String?, hasBody: Bool, secrets: [Secret], rules: Scrubbing) -> [String: JSONValue] {
         var order: [String] = []
@@ -33,13 +33,20 @@ extension ImportedFixture {
             guard !field.name.isEmpty, !lowercased.hasPrefix(":"),
                 !droppedResponseHeaders.contains(lowercased), !rules.isSecretHeader(lowercased)
             else { continue }
-            var value = BodyScrubber.scrub(field.value, secrets: secrets, rules: rules)
-            if lowercased == "location" || lowercased == "content-location" { value = Redaction.target(value) }
+            // A line break cannot be sent in a header: in a name the header is dropped; in a value
+            // it joins repeated values (as some HAR exporters write Set-Cookie), so it splits them.
+            guard !field.name.contains(where: \.isNewline) else { continue }
+            let lines = field.value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !lines.isEmpty || field.value.isEmpty else { continue }
             if spelling[lowercased] == nil {
                 spelling[lowercased] = field.name
                 order.append(lowercased)
             }
-            values[lowercased, default: []].append(value)
+            for line in field.value.isEmpty ? [""] : lines {
+                var value = BodyScrubber.scrub(line, secrets: secrets, rules: rules)
+                if lowercased == "location" || lowercased == "content-location" { value = Redaction.target(value) }
+                values[lowercased, default: []].append(value)
+            }
         }
         var headers: [String: JSONValue] = [:]
         for name in order {

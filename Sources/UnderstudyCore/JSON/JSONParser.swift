@@ -16,8 +16,12 @@ package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConverti
 /// column, it keeps numbers as written, and it is fast enough to load ten thousand fixtures
 /// at startup. Nesting is limited so a hostile document cannot exhaust the stack.
 package struct JSONParser {
-    /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 512
+    /// The deepest nesting of arrays and objects accepted. Every walk over a `JSONValue`
+    /// (this parser, the writer, equality, schema evaluation, drift, the leak gate) recurses
+    /// once per level, on worker threads with 1 MB stacks: unoptimised (debug) builds crashed
+    /// from about 400 levels, so the limit stays well below that. Real API answers nest
+    /// fewer than 20 levels.
+    public static let maximumDepth = 100
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -131,7 +135,9 @@ package struct JSONParser {
 
     private mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        guard depth <= Self.maximumDepth else {
+            throw error("nesting deeper than \(Self.maximumDepth) levels at \(Self.path(in: bytes, upTo: index))")
+        }
     }
 
     // MARK: strings

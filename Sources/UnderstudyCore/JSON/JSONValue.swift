@@ -54,11 +54,12 @@ package enum JSONValue: Sendable, Hashable {
     }
 }
 
-/// A JSON number that remembers its source text and compares by numeric value.
+/// A JSON number that remembers its source text and compares by exact numeric value: `1`
+/// equals `1.0`, and 17-digit ids (Facebook's) that share a `Double` stay different.
 package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number as written, e.g. `"4.0"` or `"-96.8406629"`.
     public let text: String
-    /// The numeric value, for comparisons.
+    /// The numeric value, nearest `Double` (equality is exact: see `exactlyEqual`).
     public let value: Double
 
     /// Creates a number from its JSON text; `nil` if the text is not a finite number.
@@ -82,7 +83,8 @@ package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
-    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool { lhs.value == rhs.value }
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool { exactlyEqual(lhs, rhs) }
+    /// By the `Double`: exactly equal numbers share it.
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 

@@ -37,11 +37,18 @@ enum CredentialShapes {
         .union(BodyScrubber.secretMembers)
         .union(["secret", "app_secret", "api-key", "private_key", "id_token", "session_token", "auth_token", "client-secret"])
 
-    /// `name=value` pairs of secret names inside a longer text (URLs, form bodies, HTML).
-    static let namedValue: NSRegularExpression = {
-        let names = secretNames.sorted { $0.count > $1.count }.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
-        return try! NSRegularExpression(pattern: "(?i)(?:^|[?&#;,\\s\"'])(\(names))=([^&#\\s\"'<>]+)")
-    }()
+    /// Secret names as one regular-expression alternation, longest first.
+    private static let nameAlternation = secretNames.sorted { $0.count > $1.count }.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+
+    /// A secret name and its value inside a longer text, in each way a body or URL writes one:
+    /// `name=value` (URLs, forms, HTML), `"name": "value"` (JSON that did not parse, such as one
+    /// with a duplicate member), and a `multipart/form-data` part named `name`. Capture group 1
+    /// is the name, 2 the value.
+    static let namedValues: [NSRegularExpression] = [
+        "(?:^|[?&#;,\\s\"'])(\(nameAlternation))=([^&#\\s\"'<>]+)",
+        "[\"'](\(nameAlternation))[\"']\\s*:\\s*[\"']([^\"'\\s]+)[\"']",
+        "name\\s*=\\s*[\"']?(\(nameAlternation))[\"']?[^\\r\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([^\\r\\n]+)",
+    ].map { try! NSRegularExpression(pattern: "(?i)" + $0) }  // literals, checked by tests
 
     /// Every credential-looking value in `text`: (kind, value, UTF-16 offset).
     static func matches(in text: String) -> [(kind: String, value: String, offset: Int)] {
@@ -53,7 +60,7 @@ enum CredentialShapes {
                 if !Scrubbing.isPlainlyFake(value) { found.append((shape.kind, value, match.range.location)) }
             }
         }
-        for match in namedValue.matches(in: text, range: range) {
+        for match in namedValues.flatMap({ $0.matches(in: text, range: range) }) {
             let name = (text as NSString).substring(with: match.range(at: 1))
             let value = (text as NSString).substring(with: match.range(at: 2))
             if looksRandom(value), !found.contains(where: { $0.1.contains(value) || value.contains($0.1) }) {

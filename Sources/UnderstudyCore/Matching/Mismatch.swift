@@ -45,8 +45,7 @@ extension RequestPattern {
             }
         }
         if let body, !body.isSatisfied(by: request.body) {
-            let preview = String(decoding: request.body.prefix(200), as: UTF8.self)
-            found.append(Mismatch(condition: "body", expected: body.expectation, actual: request.body.isEmpty ? "(empty)" : preview))
+            found.append(Mismatch(condition: "body", expected: body.expectation, actual: Redaction.body(of: request)))
         }
         return found
     }

@@ -67,8 +67,16 @@ package struct QueryParameters: Sendable, Equatable {
         return pairs.compactMap { seen.insert($0.name).inserted ? $0.name : nil }
     }
 
+    /// Every name with its values in order, in one pass: for code that visits every name
+    /// (`values(_:)` per name would cost the square of the parameter count).
+    public var valuesByName: [String: [String]] {
+        var grouped: [String: [String]] = [:]
+        for pair in pairs { grouped[pair.name, default: []].append(pair.value) }
+        return grouped
+    }
+
     public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
-        Set(lhs.names) == Set(rhs.names) && lhs.names.allSatisfy { lhs.values($0) == rhs.values($0) }
+        lhs.valuesByName == rhs.valuesByName
     }
 }
 

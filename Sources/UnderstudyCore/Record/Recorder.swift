@@ -86,8 +86,14 @@ public final class Recorder: Sendable {
             let reason = "no upstream known for provider \(provider); pass --upstream \(provider)=URL"
             return fail(request, origin: "(none)", reason: reason)
         }
-        let real = ledger.restore(request)
+        if RequestPath.segments(of: request.path).contains(where: { $0 == "." || $0 == ".." }) {
+            // Clients and upstreams resolve dot segments differently: what was forwarded and
+            // what the fixture is filed under would disagree.
+            return refuse(request, reason: "the path \(request.path) holds a dot segment (. or ..); send the path it resolves to")
+        }
+        let real = ledger.restore(request, rules: Scrubbing.recording(route.pack.secrets))
         let plan = RecordingPlan(request: real, route: route)
+        if let refusal = plan.refusal { return refuse(request, reason: refusal) }
         if mode == .missing, let earlier = answers.withLock({ $0[plan.key] }) {
             tally.withLock { $0.replayed += 1 }
             return .replayed(earlier.response, file: earlier.file)
@@ -191,6 +197,22 @@ public final class Recorder: Sendable {
     private func skip(_ method: String, _ shown: String, _ reason: String) {
         tally.withLock { $0.skipped.append("\(method) \(shown): \(reason)") }
         onEvent(.skipped(method: method, target: shown, reason: reason))
+    }
+
+    /// A request that must not be recorded: not forwarded, nothing written, and a 422 saying why.
+    private func refuse(_ request: Request, reason: String) -> RecordingOutcome {
+        let shown = Redaction.target(request.target)
+        tally.withLock { $0.failures.append("\(request.method) \(shown): not forwarded: \(reason)") }
+        onEvent(.failed(method: request.method, target: shown, upstream: "(not forwarded)", reason: reason))
+        let response = Response.json(
+            [
+                "understudy": [
+                    "error": "recording refused: the request was not forwarded and nothing was written",
+                    "reason": .string(reason),
+                    "request": ["method": .string(request.method), "path": .string(request.path)],
+                ]
+            ], status: 422, headers: [HeaderField(name: "X-Understudy-Recording-Refused", value: "1")])
+        return .failed(response, reason: reason)
     }
 
     private func fail(_ request: Request, origin: String, reason: String) -> RecordingOutcome {

@@ -11,7 +11,8 @@ import Foundation
 /// - conditional headers (`If-None-Match`, `If-Modified-Since`): their exact values, so a 304
 ///   and the 200 for the same URL are told apart;
 /// - a JSON body: `{"json": …}`, or `{"jsonSubset": …}` without its secret members; a form
-///   or text body without secrets: `{"text": …}`; other bodies are not conditioned.
+///   or text body without secrets: `{"text": …}`; other bodies are not conditioned, and a body
+///   holding a credential that cannot be scrubbed is refused (see `RequestBodySecrets`).
 ///
 /// A credential whose value is plainly fake (docs/contracts.md's canonical values) is written
 /// as it is: it is public, and the fake answers differ by it (an expired token, a revoked key).
@@ -30,6 +31,8 @@ struct RecordingPlan: Sendable {
     let absentQueryCredential: String?
     /// The request's identity: equal keys mean identical fixtures.
     let key: String
+    /// Why the request must not be recorded (a body credential that cannot be scrubbed), if so.
+    let refusal: String?
 
     /// Headers whose values select a different answer from the same URL.
     static let conditionalHeaders = ["if-none-match", "if-modified-since", "if-match", "if-unmodified-since"]
@@ -62,8 +65,15 @@ struct RecordingPlan: Sendable {
         for name in Self.conditionalHeaders {
             if let value = request.headerValues(name).first { headers[name] = .string(value) }
         }
-        let (body, bodySecrets) = Self.bodyCondition(request, rules: rules, knownSecrets: secrets)
-        secrets = ImportedFixture.ordered(secrets + bodySecrets)
+        var body: JSONValue?
+        switch RequestBodySecrets.read(request.body, contentType: request.headerValues("Content-Type").first ?? "", rules: rules, knownSecrets: secrets) {
+        case .read(let condition, let bodySecrets):
+            body = condition
+            secrets = ImportedFixture.ordered(secrets + bodySecrets)
+            refusal = nil
+        case .unscrubbable(let reason):
+            refusal = reason
+        }
         self.secrets = secrets
         headerConditions = headers
         bodyCondition = body
@@ -109,45 +119,5 @@ struct RecordingPlan: Sendable {
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         guard let question = rest.firstIndex(of: "?") else { return (String(rest), "") }
         return (String(rest[..<question]), String(rest[rest.index(after: question)...]))
-    }
-
-    /// The body condition, and the credentials found in the body.
-    private static func bodyCondition(_ request: Request, rules: Scrubbing, knownSecrets: [Secret]) -> (JSONValue?, [Secret]) {
-        guard !request.body.isEmpty else { return (nil, []) }
-        let contentType = request.headerValues("Content-Type").first?.lowercased() ?? ""
-        if contentType.hasPrefix("application/x-www-form-urlencoded") {
-            let text = String(decoding: request.body, as: UTF8.self)
-            let found = ImportedFixture.requestSecrets(rawQuery: text, headers: [], rules: rules)
-            return (found.contains { !rules.keeps($0.value) } ? nil : ["text": .string(text)], found)
-        }
-        if let json = try? JSONParser.parse(request.body) {
-            var found: [Secret] = []
-            let stripped = strip(json, rules: rules, found: &found)
-            return (stripped == json ? ["json": json] : ["jsonSubset": stripped], found)
-        }
-        guard let text = String(bytes: request.body, encoding: .utf8),
-            !knownSecrets.contains(where: { text.contains($0.value) })
-        else { return (nil, []) }
-        return (["text": .string(text)], [])
-    }
-
-    /// `value` without members whose names are secret (unless their values are plainly fake).
-    private static func strip(_ value: JSONValue, rules: Scrubbing, found: inout [Secret]) -> JSONValue {
-        switch value {
-        case .object(let members):
-            var kept: [String: JSONValue] = [:]
-            for (name, member) in members {
-                if rules.isSecretMember(name), case .string(let text) = member, !rules.keeps(text) {
-                    found.append(Secret(name: name, value: text))
-                } else {
-                    kept[name] = strip(member, rules: rules, found: &found)
-                }
-            }
-            return .object(kept)
-        case .array(let elements):
-            return .array(elements.map { strip($0, rules: rules, found: &found) })
-        default:
-            return value
-        }
     }
 }

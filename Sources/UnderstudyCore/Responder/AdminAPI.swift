@@ -20,7 +20,7 @@ struct AdminAPI {
 
     func respond(to request: Request) -> Response {
         if let token = responder.adminToken {
-            guard request.headerValues(Self.tokenHeader).first == token else {
+            guard let given = request.headerValues(Self.tokenHeader).first, ConstantTime.equal(given, token) else {
                 return .json(["understudy": ["error": .string("the admin API needs the header \(Self.tokenHeader) with the server's admin token")]], status: 401)
             }
         } else if !request.fromLoopback {

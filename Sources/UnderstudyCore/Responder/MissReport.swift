@@ -18,9 +18,8 @@ public struct MissReport: Sendable {
     /// The report as JSON (the body of the 404).
     package var json: JSONValue {
         var query: [String: JSONValue] = [:]
-        for name in request.query.names {
-            let values = Redaction.isSecretParameter(name) ? [Redaction.placeholder] : request.query.values(name)
-            query[name] = .array(values.map(JSONValue.string))
+        for (name, values) in request.query.valuesByName {
+            query[name] = .array((Redaction.isSecretParameter(name) ? [Redaction.placeholder] : values).map(JSONValue.string))
         }
         var report: JSONValue = [
             "error": "no fixture matched this request",

@@ -320,6 +320,14 @@ public final class Responder: Sendable {
             case .text(let text): body = Array(text.render(context).utf8)
             case nil: if case .bytes(let bytes) = response.body { body = bytes }
             }
+            if context.exceeded {
+                let limit = TemplateContext.maximumRenderedBytes >> 20
+                return Response.json(
+                    ["understudy": [
+                        "error": .string("the templated answer of \(fixture.file) would exceed \(limit) MB; its placeholders repeat too much of the request"),
+                        "fixture": .string(fixture.file),
+                    ]], status: 500)
+            }
             return Response(status: response.status, headers: headers, body: body, fault: response.fault)
         }
         switch response.body {

@@ -7,17 +7,17 @@ import Foundation
 /// Symbolic links are followed only while they stay inside the root: a fixture tree must not
 /// be able to serve `/etc/passwd` through a link. Each real folder is walked once, so a link
 /// back up the tree cannot loop.
-enum DirectoryWalker {
-    struct Listing {
+package enum DirectoryWalker {
+    package struct Listing {
         /// Regular files below the root, relative to it, unsorted.
-        var files: [String] = []
+        package var files: [String] = []
         /// Links (relative paths) that resolve outside the root, or not at all, with why.
         var refusedLinks: [String: String] = [:]
     }
 
     /// - Parameter includeHidden: also list files and folders whose names start with `.` (the
     ///   leak gate reads them: a hidden file is committed as readily as any other).
-    static func list(under root: String, includeHidden: Bool = false) -> Listing {
+    package static func list(under root: String, includeHidden: Bool = false) -> Listing {
         var listing = Listing()
         guard let realRoot = realPath(root) else { return listing }
         var visited: Set<String> = [realRoot]

@@ -21,15 +21,19 @@ package enum Redaction {
     /// Whether header `name` is a credential.
     public static func isSecretHeader(_ name: String) -> Bool { secretHeaders.contains(name.lowercased()) }
 
-    /// `target` with the value of every secret query parameter replaced by the placeholder.
+    /// `target` with the value of every secret query parameter, and the `user:password@` of
+    /// a full-URL target, replaced by the placeholder.
     public static func target(_ target: String) -> String {
+        let target = withoutUserInfo(target)
         guard let questionMark = target.firstIndex(of: "?") else { return target }
-        let query = target[target.index(after: questionMark)...]
-        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
-            guard let equals = part.firstIndex(of: "=") else { return part }
-            let name = PercentDecoding.decode(part[..<equals], plusAsSpace: true)
-            return isSecretParameter(name) ? part[...equals] + placeholder : part
-        }
-        return target[...questionMark] + parts.joined(separator: "&")
+        return target[...questionMark] + form(target[target.index(after: questionMark)...])
+    }
+
+    /// `http://user:password@host/…` as `http://REDACTED@host/…`; other targets as they are.
+    static func withoutUserInfo(_ target: String) -> String {
+        guard !target.hasPrefix("/"), let scheme = target.firstRange(of: "://") else { return target }
+        let authorityEnd = target[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? target.endIndex
+        guard let at = target[scheme.upperBound..<authorityEnd].lastIndex(of: "@") else { return target }
+        return String(target[..<scheme.upperBound]) + placeholder + String(target[at...])
     }
 }
