@@ -41,18 +41,18 @@ struct CLITests {
         #expect((atRoot as? HTTPURLResponse)?.statusCode == 200)
         #expect(server.stop(signal: SIGINT).status == 0)
         // Without packs there is nothing to say where a provider's API is mounted.
-        let alone = try CLIProcess.run(["serve", "--fixtures", root, "--no-contracts", "--provider", "google", "--port", "0"])
+        let alone = try await CLIProcess.running(["serve", "--fixtures", root, "--no-contracts", "--provider", "google", "--port", "0"])
         #expect(alone.status == 64)
         #expect(alone.stderr.contains("--provider google needs its provider pack"), "\(alone.stderr)")
     }
 
-    @Test func serveRefusesToStartOnInvalidFixtures() throws {
+    @Test func serveRefusesToStartOnInvalidFixtures() async throws {
         let root = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET"}, "response": {}}"#,
             "yelp/b.json": "{ not json",
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let result = try CLIProcess.run(["serve", "--port", "0", "--fixtures", root])
+        let result = try await CLIProcess.running(["serve", "--port", "0", "--fixtures", root])
         #expect(result.status == 65)
         #expect(!result.stdout.contains("Listening"))
         #expect(result.stderr.contains("2 problems in 2 fixture files:"), "\(result.stderr)")
@@ -60,20 +60,20 @@ struct CLITests {
         #expect(result.stderr.contains("yelp/b.json:1:3: invalid JSON"))
     }
 
-    @Test func lintReportsOrPasses() throws {
+    @Test func lintReportsOrPasses() async throws {
         let good = try CLIProcess.temporaryTree(["feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"text": "x"}}"#])
         defer { try? FileManager.default.removeItem(atPath: good) }
-        let passed = try CLIProcess.run(["lint", "--fixtures", good])
+        let passed = try await CLIProcess.running(["lint", "--fixtures", good])
         #expect(passed.status == 0)
         #expect(passed.stdout.contains("OK: 1 fixture (feed 1)"))
 
-        let missing = try CLIProcess.run(["lint", "--fixtures", "/nonexistent"])
+        let missing = try await CLIProcess.running(["lint", "--fixtures", "/nonexistent"])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("fixtures folder not found at '/nonexistent'"))
     }
 
-    @Test func verifyPassesTheBundledTreeAndReportsABrokenOne() throws {
-        let bundled = try CLIProcess.run(["verify", "--fixtures", "fixtures", "--contracts", "contracts"])
+    @Test func verifyPassesTheBundledTreeAndReportsABrokenOne() async throws {
+        let bundled = try await CLIProcess.running(["verify", "--fixtures", "fixtures", "--contracts", "contracts"])
         #expect(bundled.status == 0, "\(bundled.stdout)\(bundled.stderr)")
         #expect(bundled.stdout.contains("Coverage: fixtures per operation and declared status"))
         #expect(bundled.stdout.contains("GET    /v3/businesses/search"))
@@ -85,24 +85,24 @@ struct CLITests {
              "response": {"json": {"businesses": [], "total": 0, "region": {"center": {"latitude": 1, "longitude": 2}}}}}
             """])
         defer { try? FileManager.default.removeItem(atPath: broken) }
-        let failed = try CLIProcess.run(["verify", "--fixtures", broken, "--contracts", "contracts"])
+        let failed = try await CLIProcess.running(["verify", "--fixtures", broken, "--contracts", "contracts"])
         #expect(failed.status == 1)
         #expect(failed.stdout.contains("\nyelp/limit.json\n  $.request.query.limit: can never be reached: the contract answers limit=100 itself with validationError"), "\(failed.stdout)")
         #expect(failed.stdout.hasSuffix("1 finding in 1 file\n"))
 
         let badContract = try CLIProcess.temporaryTree(["yelp.openapi.json": "{ not json"])
         defer { try? FileManager.default.removeItem(atPath: badContract) }
-        let unloadable = try CLIProcess.run(["verify", "--contracts", badContract])
+        let unloadable = try await CLIProcess.running(["verify", "--contracts", badContract])
         #expect(unloadable.status == 65)
         #expect(unloadable.stderr.contains("1 problem in 1 contract file:"), "\(unloadable.stderr)")
-        #expect(try CLIProcess.run(["verify", "--contracts", "/nonexistent"]).status == 64)
+        #expect(try await CLIProcess.running(["verify", "--contracts", "/nonexistent"]).status == 64)
     }
 
-    @Test func serveValidatesItsOptions() throws {
-        let result = try CLIProcess.run(["serve", "--port", "70000"])
+    @Test func serveValidatesItsOptions() async throws {
+        let result = try await CLIProcess.running(["serve", "--port", "70000"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--port must be from 0 to 65535"))
-        let delay = try CLIProcess.run(["serve", "--delay", "soon"])
+        let delay = try await CLIProcess.running(["serve", "--delay", "soon"])
         #expect(delay.status == 64)
         #expect(delay.stderr.contains("--delay 'soon' is not a delay"))
     }
@@ -134,8 +134,8 @@ struct CLITests {
         #expect(server.stop().status == 0)
     }
 
-    @Test func bundledFixturesPassLint() throws {
-        let result = try CLIProcess.run(["lint"])
+    @Test func bundledFixturesPassLint() async throws {
+        let result = try await CLIProcess.running(["lint"])
         #expect(result.status == 0, "\(result.stderr)")
     }
 }

@@ -40,12 +40,12 @@ import FoundationNetworking
         }
     }
 
-    @Test func theFallbackOptionSaysWhatItNeeds() throws {
+    @Test func theFallbackOptionSaysWhatItNeeds() async throws {
         let fixtures = CLIProcess.repositoryRoot.appendingPathComponent("fixtures").path
-        let noPacks = try CLIProcess.run(["serve", "--fixtures", fixtures, "--no-contracts", "--fallback", "contract", "--port", "0"])
+        let noPacks = try await CLIProcess.running(["serve", "--fixtures", fixtures, "--no-contracts", "--fallback", "contract", "--port", "0"])
         #expect(noPacks.status == 64)
         #expect(noPacks.stderr.contains("--fallback contract builds answers from the provider contracts"), "\(noPacks.stderr)")
-        let unknown = try CLIProcess.run(["serve", "--fixtures", fixtures, "--fallback", "sometimes", "--port", "0"])
+        let unknown = try await CLIProcess.running(["serve", "--fixtures", fixtures, "--fallback", "sometimes", "--port", "0"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("'sometimes'") && unknown.stderr.contains("miss") && unknown.stderr.contains("contract"), "\(unknown.stderr)")
     }

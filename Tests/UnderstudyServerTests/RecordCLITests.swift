@@ -12,10 +12,10 @@ struct RecordCLITests {
         NSTemporaryDirectory() + "understudy-record-cli-" + UUID().uuidString
     }
 
-    @Test func refusesToRecordOnCIWithoutForce() throws {
+    @Test func refusesToRecordOnCIWithoutForce() async throws {
         let tree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree) }
-        let result = try CLIProcess.run(["record", "--mode", "missing", "--fixtures", tree, "--port", "0"], environment: ["CI": "true"])
+        let result = try await CLIProcess.running(["record", "--mode", "missing", "--fixtures", tree, "--port", "0"], environment: ["CI": "true"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("refusing to record on CI (CI=true)"), "\(result.stderr)")
         #expect(result.stderr.contains("--force"))
