@@ -17,7 +17,8 @@ let package = Package(
     ],
     targets: [
         // Foundation only: fixtures, matching, the responder. No NIO, no XCTest/Testing.
-        .target(name: "UnderstudyCore"),
+        // The dashboard's page sources are embedded by scripts/embed-dashboard, not shipped as files.
+        .target(name: "UnderstudyCore", exclude: ["Dashboard/page"]),
         // The only home of SwiftNIO.
         .target(
             name: "UnderstudyServer",

@@ -15,6 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
             With contracts (./contracts by default), a request that breaks its provider's contract \
             gets the provider's own error, and credentials, quotas, page tokens, token expiry and \
             conditional GET behave as the provider's do. \
+            Dashboard: open /__understudy/ui in a browser (add ?token=... with --admin-token). \
             Admin API: GET /__understudy/health, /__understudy/journal, /__understudy/unmatched, \
             /__understudy/violations; POST /__understudy/reset. Stops cleanly on SIGINT or SIGTERM.
             """
@@ -87,10 +88,12 @@ struct ServeCommand: AsyncParsableCommand {
         let responder = Responder(
             fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
             adminToken: adminToken,
-            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, fallback: fallback)
+            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, fallback: fallback,
+            fixturesRoot: options.fixtures)
         let server = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
         Console.line("Listening on \(server.baseURL.absoluteString)")
+        Console.line("Dashboard: \(server.baseURL.absoluteString)\(Responder.adminPrefix)/ui")
         if responder.adminToken != nil {
             Console.line("Admin API: requires the header X-Understudy-Admin-Token")
         } else if !["127.0.0.1", "localhost", "::1"].contains(host) {

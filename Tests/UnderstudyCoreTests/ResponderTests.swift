@@ -173,6 +173,6 @@ struct ResponderTests {
         #expect(responder.journal.receivedCount == 0)
         let unknown = await get(responder, "/__understudy/nope")
         #expect(unknown.status == 404)
-        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 13)
+        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 18)
     }
 }

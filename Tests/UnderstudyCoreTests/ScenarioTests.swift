@@ -57,7 +57,7 @@ struct ScenarioTests {
 
     @Test func adminEndpointsShowSetAndResetStates() async throws {
         let responder = try responder(Self.favorites)
-        #expect(await json(send(responder, "GET", "/__understudy/scenarios")) == ["scenarios": ["favorites": "Started"]])
+        #expect(await json(send(responder, "GET", "/__understudy/scenarios")) == ["scenarios": ["favorites": "Started"], "states": ["favorites": ["Added", "Started"]]])
         #expect(await send(responder, "PUT", "/__understudy/scenarios/favorites", body: #"{"state": "Added"}"#).status == 200)
         #expect(await json(send(responder, "GET", "/favorites")) == [["id": "thai-star"]])
         #expect(await send(responder, "PUT", "/__understudy/scenarios/nope", body: #"{"state": "X"}"#).status == 404)

@@ -71,10 +71,11 @@ struct CLIProcess {
             try process.run()
             var text = ""
             let deadline = Date().addingTimeInterval(timeout)
-            // serve announces itself in two lines ("Understudy serving…", "Listening on…"), and one
-            // more each for --provider and an admin token; read until they are complete or it ends.
+            // serve announces itself in three lines ("Understudy serving…", "Listening on…",
+            // "Dashboard: …"), and one more each for --provider and an admin token; read until
+            // they are complete or it ends.
             let hasToken = arguments.contains { $0.hasPrefix("--admin-token") } || environment["UNDERSTUDY_ADMIN_TOKEN"] != nil
-            let startupLines = 2 + (arguments.contains("--provider") ? 1 : 0) + (hasToken ? 1 : 0)
+            let startupLines = 3 + (arguments.contains("--provider") ? 1 : 0) + (hasToken ? 1 : 0)
             while Date() < deadline, text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) < startupLines {
                 let chunk = outputPipe.fileHandleForReading.availableData
                 if chunk.isEmpty { break }  // end of stream: the process ended

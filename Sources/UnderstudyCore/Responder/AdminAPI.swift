@@ -1,6 +1,7 @@
 import Foundation
 
-/// The admin API under `/__understudy/`: health, the journal, the misses, reset.
+/// The admin API under `/__understudy/`: health, the journal, the misses, reset, scenarios,
+/// overrides, quotas, the clock, and the dashboard with what it reads (see `AdminAPI+Dashboard`).
 struct AdminAPI {
     let responder: Responder
     /// The session the admin request named with its header (or the default one): journal,
@@ -13,6 +14,8 @@ struct AdminAPI {
         "GET /__understudy/overrides", "PUT /__understudy/overrides/{fixture file} {\"status\", \"delay\", \"fault\"}",
         "DELETE /__understudy/overrides", "GET /__understudy/violations", "PUT /__understudy/quota/{provider} {\"limit\": N}",
         "GET /__understudy/clock", "POST /__understudy/clock {\"advanceSeconds\": N} (servers started with a manual clock)",
+        "GET /__understudy/ui (the dashboard, in a browser)", "GET /__understudy/coverage", "GET /__understudy/fixtures/{fixture file}",
+        "GET /__understudy/sessions", "GET /__understudy/journal?since=N (entries after sequence N)",
     ]
 
     /// The header that carries the admin token.
@@ -20,7 +23,8 @@ struct AdminAPI {
 
     func respond(to request: Request) -> Response {
         if let token = responder.adminToken {
-            guard let given = request.headerValues(Self.tokenHeader).first, ConstantTime.equal(given, token) else {
+            let inHeader = request.headerValues(Self.tokenHeader).first.map { ConstantTime.equal($0, token) } ?? false
+            guard inHeader || carriesTokenInPageAddress(request, token: token) else {
                 return .json(["understudy": ["error": .string("the admin API needs the header \(Self.tokenHeader) with the server's admin token")]], status: 401)
             }
         } else if !request.fromLoopback {
@@ -31,11 +35,12 @@ struct AdminAPI {
         case ("GET", "/health"):
             return .json(["status": "ok", "fixtures": .number(JSONNumber(responder.index.fixtures.count))])
         case ("GET", "/journal"):
-            let entries = session.journal.entries
-            return .json([
-                "received": .number(JSONNumber(session.journal.receivedCount)),
-                "entries": .array(entries.map(\.json)),
-            ])
+            let since = request.query.singleValue("since")
+            let after = since.flatMap { Int($0) }
+            if let since, (after ?? -1) < 0 {
+                return .json(["understudy": ["error": .string("query parameter since: expected a sequence number ≥ 0, got \"\(since)\"")]], status: 400)
+            }
+            return journal(since: after)
         case ("GET", "/unmatched"):
             let entries = session.journal.unmatched
             return .json([
@@ -46,7 +51,7 @@ struct AdminAPI {
             session.reset()
             return .json(["reset": true])
         case ("GET", "/scenarios"):
-            return .json(["scenarios": .object(session.scenarios.mapValues(JSONValue.string))])
+            return .json(["scenarios": .object(session.scenarios.mapValues(JSONValue.string)), "states": scenarioStates()])
         case ("PUT", let path) where path.hasPrefix("/scenarios/") && path.count > "/scenarios/".count:
             return setScenario(String(path.dropFirst("/scenarios/".count)), body: request.body)
         case ("GET", "/overrides"):
@@ -67,7 +72,16 @@ struct AdminAPI {
             return .json(["now": .string(ISO8601DateFormatter().string(from: responder.clock.now)), "manual": .bool(responder.clock is ManualClock)])
         case ("POST", "/clock"):
             return advanceClock(body: request.body)
-        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"), (_, "/overrides"), (_, "/violations"), (_, "/clock"):
+        case ("GET", "/ui"):
+            return dashboardPage()
+        case ("GET", "/coverage"):
+            return coverage()
+        case ("GET", "/sessions"):
+            return sessions()
+        case ("GET", let path) where path.hasPrefix("/fixtures/") && path.count > "/fixtures/".count:
+            return fixtureDocument(String(path.dropFirst("/fixtures/".count)))
+        case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"), (_, "/overrides"), (_, "/violations"), (_, "/clock"),
+            (_, "/ui"), (_, "/coverage"), (_, "/sessions"):
             return .json(["understudy": ["error": .string("\(request.method) is not allowed on \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 405)
         default:
             return .json(["understudy": ["error": .string("no admin endpoint \(request.path)"), "endpoints": .array(Self.endpoints)]], status: 404)

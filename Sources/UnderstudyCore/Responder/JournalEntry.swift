@@ -31,6 +31,20 @@ public struct JournalEntry: Sendable {
     /// The request target, with secret query values replaced by `REDACTED`. Redacted when
     /// read rather than when recorded, to keep the cost off the hot path.
     public var target: String { Redaction.target(rawTarget) }
+    /// The header fields as received; read them through `headers`.
+    let rawHeaders: [HeaderField]
+    /// The header fields, credentials' values replaced (`Authorization: Bearer REDACTED`).
+    public var headers: [HeaderField] { rawHeaders.map { HeaderField(name: $0.name, value: Redaction.headerValue(name: $0.name, value: $0.value)) } }
+    /// The first `keptBodyBytes` of the body; read them through `body`.
+    let rawBody: [UInt8]
+    /// How many bytes the body had.
+    public let bodyByteCount: Int
+    /// The body as it may be shown, credentials replaced (see `Redaction.body`); a body longer
+    /// than `keptBodyBytes` is shown by its size only.
+    public var body: String { bodyByteCount > rawBody.count ? "(\(bodyByteCount) bytes, not kept)" : Redaction.body(rawBody) }
+    /// How much of a request body the journal keeps: enough for the form and JSON bodies of the
+    /// providers' POSTs, not an upload.
+    static let keptBodyBytes = 4096
     /// The status answered.
     public let status: Int
     /// Who answered.
@@ -63,6 +77,19 @@ public struct JournalEntry: Sendable {
         return nil
     }
 
+    init(sequence: Int, time: Date, request: Request, status: Int, answer: Answer, violation: ContractViolation?) {
+        self.sequence = sequence
+        self.time = time
+        method = request.method
+        rawTarget = request.target
+        rawHeaders = request.headers
+        bodyByteCount = request.body.count
+        rawBody = request.body.count <= Self.keptBodyBytes ? request.body : []
+        self.status = status
+        self.answer = answer
+        self.violation = violation
+    }
+
     var json: JSONValue {
         var members: [String: JSONValue] = [
             "sequence": .number(JSONNumber(sequence)),
@@ -83,6 +110,10 @@ public struct JournalEntry: Sendable {
         case .generated(let operation): members["generated"] = .string(operation)
         }
         if let violation { members["violation"] = violation.json }
+        members["request"] = .object([
+            "headers": .array(headers.map { .object(["name": .string($0.name), "value": .string($0.value)]) }),
+            "body": .string(body), "bodyBytes": .number(JSONNumber(bodyByteCount)),
+        ])
         return .object(members)
     }
 }
@@ -102,7 +133,8 @@ extension JournalEntry {
     /// About how many bytes the entry holds: what bounds a journal's memory, since one entry
     /// can carry a 64 KB target and near misses quoting long values.
     var estimatedBytes: Int {
-        var bytes = 160 + method.utf8.count + rawTarget.utf8.count
+        var bytes = 160 + method.utf8.count + rawTarget.utf8.count + rawBody.count
+        for field in rawHeaders { bytes += 32 + field.name.utf8.count + field.value.utf8.count }
         switch answer {
         case .fixture(let text), .recorded(let text), .provider(let text), .forwarded(let text), .upstreamFailure(let text), .generated(let text):
             bytes += text.utf8.count

@@ -48,6 +48,9 @@ public final class Responder: Sendable {
     /// What answers a request of a contract's operation that no fixture answers: a miss report,
     /// or an answer built from the contract. A pack may turn the latter on for its provider alone.
     public let fallback: Fallback
+    /// The folder the fixtures were loaded from, when known: the dashboard shows a fixture's
+    /// JSON from it. `nil` for fixtures made in memory.
+    public let fixturesRoot: String?
 
     /// - Parameters:
     ///   - fixtures: the fixtures to answer from.
@@ -69,13 +72,15 @@ public final class Responder: Sendable {
     ///     in mode `all`) to the real provider and writes the answers as fixtures.
     ///   - fallback: what answers a request of a contract's operation that no fixture (nor the
     ///     recorder) answers: a miss report (the default) or an answer built from the contract.
+    ///   - fixturesRoot: the folder `fixtures` were loaded from, for showing their JSON.
     public init(
         fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
         delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, journalBytes: Int = 64 << 20, bodyCacheBytes: Int = 32 << 20,
-        recorder: Recorder? = nil, fallback: Fallback = .miss
+        recorder: Recorder? = nil, fallback: Fallback = .miss, fixturesRoot: String? = nil
     ) {
         self.recorder = recorder
         self.fallback = fallback
+        self.fixturesRoot = fixturesRoot
         self.adminToken = adminToken
         self.contracts = contracts
         self.mount = mount
@@ -230,7 +235,7 @@ public final class Responder: Sendable {
     /// The request's one journal entry; past the journals' byte budget, the least recently used
     /// other sessions are forgotten.
     private func journal(_ request: Request, in session: ResponderSession, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) {
-        let over = session.record(method: request.method, target: request.target, status: status, answer: answer, violation: violation)
+        let over = session.record(request, status: status, answer: answer, violation: violation)
         if over > 0 { sessions.relieve(over: over, sparing: session, budget: journalBudget) }
     }
 
@@ -280,6 +285,9 @@ public final class Responder: Sendable {
     public func session(_ id: String) -> ResponderSession {
         sessions.session(id)
     }
+
+    /// The named sessions kept, most recently used first.
+    public var namedSessions: [ResponderSession] { sessions.sessions }
 
     /// The session a request belongs to: named by its header, or the default one.
     func session(for request: Request) -> ResponderSession {

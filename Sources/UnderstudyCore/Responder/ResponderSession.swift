@@ -27,6 +27,9 @@ public final class ResponderSession: Sendable {
     /// The requests this session received.
     public var journal: Journal { Journal(session: self) }
 
+    /// How many times the session was reset.
+    public var resetCount: Int { read { $0.resets } }
+
     /// What the provider behaviours remember in this session.
     var behaviours: BehaviourState { BehaviourState(session: self) }
 
@@ -80,7 +83,9 @@ public final class ResponderSession: Sendable {
     public func reset() {
         let freed = state.withLock { state -> Int in
             let bytes = state.session.journal.bytes
+            let resets = state.session.resets + 1
             state.session = SessionState(journalCapacity: state.session.journal.capacity)
+            state.session.resets = resets
             return state.detached ? 0 : bytes
         }
         budget.add(-freed)
@@ -96,12 +101,11 @@ public final class ResponderSession: Sendable {
 
     /// Keeps an entry for a request in the journal, dropping this session's oldest entries
     /// while all journals are over their byte budget; returns how far over it they still are.
-    func record(method: String, target: String, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) -> Int {
+    func record(_ request: Request, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) -> Int {
         let now = Date()
         return state.withLock { state in
             let entry = JournalEntry(
-                sequence: state.session.journal.received + 1, time: now, method: method, rawTarget: target, status: status, answer: answer,
-                violation: violation)
+                sequence: state.session.journal.received + 1, time: now, request: request, status: status, answer: answer, violation: violation)
             let grown = state.session.journal.append(entry)
             guard !state.detached else { return 0 }
             var over = budget.add(grown)

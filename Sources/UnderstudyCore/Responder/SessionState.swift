@@ -18,6 +18,9 @@ struct SessionState {
     /// When fixtures last answered each method and path, for sequence steps that answer
     /// requests made too early (kept only when some fixture has one).
     var lastAnswered: [String: Date] = [:]
+    /// How many times the session was reset: a reader polling the journal by sequence number
+    /// learns from it that the numbers started again.
+    var resets = 0
 
     init(journalCapacity: Int) {
         journal = JournalRecords(capacity: journalCapacity)

@@ -53,6 +53,11 @@ final class SessionTable: Sendable {
     /// How many named sessions are kept.
     var count: Int { table.withLock { $0.byID.count } }
 
+    /// The sessions kept, most recently used first.
+    var sessions: [ResponderSession] {
+        table.withLock { table in table.order.sorted { $0.value > $1.value }.compactMap { table.byID[$0.key] } }
+    }
+
     private static func leastRecentlyUsed(in table: Table, sparing id: String?) -> String? {
         table.order.filter { $0.key != id }.min { $0.value < $1.value }?.key
     }

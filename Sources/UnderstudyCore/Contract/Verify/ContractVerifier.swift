@@ -24,24 +24,8 @@ package struct ContractVerifier: Sendable {
         return VerifyReport(
             findings: packFindings + results.flatMap(\.findings).sorted(by: order),
             notes: results.flatMap(\.notes).sorted(by: order),
-            coverage: coverage(results.compactMap(\.coverage)),
+            coverage: OperationCoverage.table(packs: contracts.packs, covered: results.compactMap(\.coverage)),
             fixtureCount: fixtures.count,
             providers: contracts.packs.map(\.provider))
-    }
-
-    /// Every operation of every pack, with how many fixtures answer each declared status.
-    private func coverage(_ covered: [(provider: String, operation: String, statuses: Set<String>)]) -> [OperationCoverage] {
-        var counts: [String: [String: Int]] = [:]
-        for entry in covered {
-            for status in entry.statuses { counts[entry.provider + " " + entry.operation, default: [:]][status, default: 0] += 1 }
-        }
-        return contracts.packs.sorted { $0.provider < $1.provider }.flatMap { pack in
-            pack.operations.sorted { ($0.path.text, $0.method) < ($1.path.text, $1.method) }.map { operation in
-                let own = counts[pack.provider + " " + operation.id] ?? [:]
-                return OperationCoverage(
-                    provider: pack.provider, operationID: operation.id, method: operation.method, path: operation.path.text,
-                    fixtures: Dictionary(uniqueKeysWithValues: operation.responses.keys.map { ($0, own[$0] ?? 0) }))
-            }
-        }
     }
 }

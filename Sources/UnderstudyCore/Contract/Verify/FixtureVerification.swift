@@ -8,7 +8,7 @@ struct FixtureVerification {
     private(set) var findings: [FixtureProblem] = []
     private(set) var notes: [FixtureProblem] = []
     /// The operation the fixture stands for and the declared statuses (`200`, `4XX`) its answers cover.
-    private(set) var coverage: (provider: String, operation: String, statuses: Set<String>)?
+    private(set) var coverage: OperationCoverage.Covered?
 
     init(fixture: Fixture, contracts: Contracts, fixturesRoot: String) {
         self.fixture = fixture
@@ -22,7 +22,9 @@ struct FixtureVerification {
         checkCredentials(route.pack, operation)
         checkParameters(route, operation, success: answers.contains { $0.isSuccess })
         for answer in answers { check(answer, route: route, operation: operation) }
-        coverage = (route.pack.provider, operation.id, Set(answers.compactMap { $0.isChecked ? operation.declaredKey(for: $0.response.status) : nil }))
+        coverage = OperationCoverage.Covered(
+            file: fixture.file, provider: route.pack.provider, operationID: operation.id,
+            statuses: Set(answers.compactMap { $0.isChecked ? operation.declaredKey(for: $0.response.status) : nil }))
     }
 
     mutating func report(_ path: JSONPath?, _ message: String) {

@@ -17,16 +17,44 @@ package struct VerifyReport: Sendable {
     public var isClean: Bool { findings.isEmpty }
 }
 
-/// How many fixtures answer one operation, per status it declares.
+/// Which fixtures answer one operation, per status it declares.
 package struct OperationCoverage: Sendable, Hashable {
     public let provider: String
     public let operationID: String
     public let method: String
     public let path: String
-    /// Fixtures by declared status key (`"200"`, `"4XX"`, `"default"`); a fixture counts
-    /// once for each status its answers give.
-    public let fixtures: [String: Int]
+    /// Fixture files by declared status key (`"200"`, `"4XX"`, `"default"`), sorted; a fixture
+    /// counts once for each status its answers give.
+    public let files: [String: [String]]
+
+    /// How many fixtures answer with each declared status key.
+    public var fixtures: [String: Int] { files.mapValues(\.count) }
 
     /// The declared statuses no fixture answers with, in order.
-    public var uncovered: [String] { fixtures.filter { $0.value == 0 }.keys.sorted() }
+    public var uncovered: [String] { files.filter(\.value.isEmpty).keys.sorted() }
+
+    /// What one fixture covers: its provider's operation and the declared statuses its answers give.
+    package struct Covered: Sendable {
+        let file: String
+        let provider: String
+        let operationID: String
+        let statuses: Set<String>
+    }
+
+    /// Every operation of every pack (by provider, then path and method), with the fixtures of
+    /// `covered` that answer each declared status.
+    static func table(packs: [ProviderPack], covered: [Covered]) -> [OperationCoverage] {
+        var files: [String: [String: [String]]] = [:]
+        for entry in covered {
+            for status in entry.statuses { files[entry.provider + " " + entry.operationID, default: [:]][status, default: []].append(entry.file) }
+        }
+        return packs.sorted { $0.provider < $1.provider }.flatMap { pack in
+            pack.operations.sorted { ($0.path.text, $0.method) < ($1.path.text, $1.method) }.map { operation in
+                let own = files[pack.provider + " " + operation.id] ?? [:]
+                return OperationCoverage(
+                    provider: pack.provider, operationID: operation.id, method: operation.method, path: operation.path.text,
+                    files: Dictionary(uniqueKeysWithValues: operation.responses.keys.map { ($0, (own[$0] ?? []).sorted()) }))
+            }
+        }
+    }
 }
