@@ -73,7 +73,7 @@ enum DashboardPage {
   <p><button type="button" id="remove-overrides">Remove all overrides</button></p>
   <h2>Clock</h2>
   <p><span id="clock-now" data-testid="clock-now"></span>
-    <span id="clock-advance">advance by <input id="advance-seconds" type="number" min="0" value="3600" size="8"> seconds
+    <span id="clock-advance">Advance by <input id="advance-seconds" type="number" min="0" value="3600" size="8"> seconds
     <button type="button" id="advance" data-testid="advance">Advance</button></span></p>
   <h2>Reset</h2>
   <p>Clears this session's journal and returns its sequences, scenarios, overrides, quotas and tokens to the start.</p>
@@ -371,6 +371,10 @@ async function loadState() {
 async function loadSessions() {
   const { json } = await call("GET", "/sessions");
   const select = $("session");
+  // Rebuilt only when something changed, so an open drop-down is not pulled from under a click.
+  const signature = JSON.stringify(json.sessions);
+  if (select.dataset.signature === signature) return;
+  select.dataset.signature = signature;
   const chosen = select.value;
   select.replaceChildren(...json.sessions.map((s) => el("option", { value: s.id === null ? "" : s.id },
     `${s.id === null ? "default" : s.id} (${s.received} requests, ${s.misses} misses)`)));
@@ -382,13 +386,17 @@ async function loadHealth() {
   $("health").textContent = `${json.fixtures} fixtures`;
 }
 
-/** Runs a change, then shows its effect. */
+/** Runs a change, then shows its effect. While it runs, the body's data-busy counts it, so a
+ * test (or a person's second click) can wait for the page to settle. */
 async function act(change) {
+  document.body.dataset.busy = Number(document.body.dataset.busy || 0) + 1;
   try {
     await change();
     showError(null);
     await Promise.all([loadState(), pollJournal()]);
-  } catch (error) { showError(error); }
+  } catch (error) { showError(error); } finally {
+    document.body.dataset.busy = Number(document.body.dataset.busy) - 1;
+  }
 }
 
 // MARK: wiring
@@ -397,7 +405,7 @@ for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
     for (const other of document.querySelectorAll(".tab")) other.classList.toggle("selected", other === tab);
     for (const panel of document.querySelectorAll(".panel")) panel.hidden = panel.id !== tab.dataset.tab;
-    if (tab.dataset.tab === "coverage") loadCoverage();
+    if (tab.dataset.tab === "coverage") act(loadCoverage);
     if (tab.dataset.tab === "state") act(async () => {});
   });
 }
@@ -421,7 +429,7 @@ async function tick() {
 }
 
 (async () => {
-  try { await Promise.all([loadHealth(), loadState(), loadCoverage()]); } catch (error) { showError(error); }
+  await act(() => Promise.all([loadHealth(), loadCoverage()]));
   tick();
 })();
 

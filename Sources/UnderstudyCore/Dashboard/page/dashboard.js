@@ -226,6 +226,10 @@ async function loadState() {
 async function loadSessions() {
   const { json } = await call("GET", "/sessions");
   const select = $("session");
+  // Rebuilt only when something changed, so an open drop-down is not pulled from under a click.
+  const signature = JSON.stringify(json.sessions);
+  if (select.dataset.signature === signature) return;
+  select.dataset.signature = signature;
   const chosen = select.value;
   select.replaceChildren(...json.sessions.map((s) => el("option", { value: s.id === null ? "" : s.id },
     `${s.id === null ? "default" : s.id} (${s.received} requests, ${s.misses} misses)`)));
@@ -237,13 +241,17 @@ async function loadHealth() {
   $("health").textContent = `${json.fixtures} fixtures`;
 }
 
-/** Runs a change, then shows its effect. */
+/** Runs a change, then shows its effect. While it runs, the body's data-busy counts it, so a
+ * test (or a person's second click) can wait for the page to settle. */
 async function act(change) {
+  document.body.dataset.busy = Number(document.body.dataset.busy || 0) + 1;
   try {
     await change();
     showError(null);
     await Promise.all([loadState(), pollJournal()]);
-  } catch (error) { showError(error); }
+  } catch (error) { showError(error); } finally {
+    document.body.dataset.busy = Number(document.body.dataset.busy) - 1;
+  }
 }
 
 // MARK: wiring
@@ -252,7 +260,7 @@ for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
     for (const other of document.querySelectorAll(".tab")) other.classList.toggle("selected", other === tab);
     for (const panel of document.querySelectorAll(".panel")) panel.hidden = panel.id !== tab.dataset.tab;
-    if (tab.dataset.tab === "coverage") loadCoverage();
+    if (tab.dataset.tab === "coverage") act(loadCoverage);
     if (tab.dataset.tab === "state") act(async () => {});
   });
 }
@@ -276,6 +284,6 @@ async function tick() {
 }
 
 (async () => {
-  try { await Promise.all([loadHealth(), loadState(), loadCoverage()]); } catch (error) { showError(error); }
+  await act(() => Promise.all([loadHealth(), loadCoverage()]));
   tick();
 })();
