@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation`: the DocC catalogs of the library targets.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Foundation only: fixtures, matching, the responder. No NIO, no XCTest/Testing.

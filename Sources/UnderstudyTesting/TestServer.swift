@@ -66,6 +66,7 @@ public struct TestServer: Sendable {
 ///   - fallback: what answers a request no fixture answers: a miss report that fails
 ///     `expectNoUnmatchedRequests` (the default), or, with `contracts`, an answer built from the
 ///     contract (`expectNoGeneratedAnswers` then keeps a test on recordings only).
+///   - body: the test's code, given the running server; what it returns is returned.
 public func withUnderstudy<Result: Sendable>(
     fixtures: String,
     contracts: String? = nil,
