@@ -104,13 +104,15 @@ struct DashboardTests {
                                headers: ["Authorization": "Bearer real-looking-token-456", "X-Trace": "kept"])
             _ = try await send(server, "/oauth/access_token", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
                                body: "grant_type=fb_exchange_token&client_secret=real-looking-secret-789&fb_exchange_token=real-looking-exchange")
+            _ = try await send(server, "/v3/login", method: "POST", headers: ["Content-Type": "application/json"],
+                               body: #"{"user": "ann", "password": "real-looking-password-000"}"#)
             let (raw, _) = try await send(server, "/__understudy/journal")
             let text = String(decoding: raw, as: UTF8.self)
-            for secret in ["real-looking-key-123", "real-looking-token-456", "real-looking-secret-789", "real-looking-exchange"] {
+            for secret in ["real-looking-key-123", "real-looking-token-456", "real-looking-secret-789", "real-looking-exchange", "real-looking-password-000"] {
                 #expect(!text.contains(secret), "the journal shows \(secret)")
             }
             let entries = try #require(try JSONParser.parse(Array(raw))["entries"]?.arrayValue)
-            #expect(entries.count == 2)
+            #expect(entries.count == 3)
             let miss = entries[0]
             #expect(miss["provider"] == "yelp")
             #expect(miss["target"] == "/v3/businesses/search?term=sushi&location=NYC&api_key=REDACTED")
@@ -123,6 +125,8 @@ struct DashboardTests {
             #expect(token["fixture"] == "facebook/token.json")
             #expect(token["request"]?["body"] == "grant_type=fb_exchange_token&client_secret=REDACTED&fb_exchange_token=REDACTED")
             #expect(token["request"]?["bodyBytes"]?.intValue == 106)
+            let login = try JSONParser.parse(Array((entries[2]["request"]?["body"]?.stringValue ?? "").utf8))
+            #expect(login == ["user": "ann", "password": "REDACTED"])
         }
     }
 

@@ -39,9 +39,15 @@ public struct JournalEntry: Sendable {
     let rawBody: [UInt8]
     /// How many bytes the body had.
     public let bodyByteCount: Int
-    /// The body as it may be shown, credentials replaced (see `Redaction.body`); a body longer
-    /// than `keptBodyBytes` is shown by its size only.
-    public var body: String { bodyByteCount > rawBody.count ? "(\(bodyByteCount) bytes, not kept)" : Redaction.body(rawBody) }
+    /// The body as it may be shown, by the miss reports' rules (`Redaction.body(of:)`): secret
+    /// form, multipart and JSON fields replaced, a body that may hold a credential otherwise not
+    /// shown; a body longer than `keptBodyBytes` is shown by its size only, an empty one as "".
+    public var body: String {
+        if bodyByteCount > rawBody.count { return "(\(bodyByteCount) bytes, not kept)" }
+        if rawBody.isEmpty { return "" }
+        let contentType = rawHeaders.first { $0.hasName("Content-Type") }?.value ?? ""
+        return Redaction.body(rawBody, contentType: contentType, previewLength: Self.keptBodyBytes)
+    }
     /// How much of a request body the journal keeps: enough for the form and JSON bodies of the
     /// providers' POSTs, not an upload.
     static let keptBodyBytes = 4096

@@ -9,9 +9,12 @@ extension Redaction {
     /// secret name, and secret JSON members, are `REDACTED`; a body that cannot be read field by
     /// field (plain text, JSON with a duplicate member) but mentions a credential is not shown.
     static func body(of request: Request) -> String {
-        let body = request.body
+        body(request.body, contentType: request.headerValues("Content-Type").first ?? "", previewLength: bodyPreviewLength)
+    }
+
+    /// `body`, sent with `contentType`, redacted as `body(of:)` says and cut to `previewLength` bytes.
+    static func body(_ body: [UInt8], contentType: String, previewLength: Int) -> String {
         guard !body.isEmpty else { return "(empty)" }
-        let contentType = request.headerValues("Content-Type").first ?? ""
         let rules = Scrubbing.harImport
         let shown: String
         if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
@@ -28,7 +31,7 @@ extension Redaction {
             return "(\(body.count) bytes that may hold a credential: not shown)"
         }
         let utf8 = shown.utf8
-        return utf8.count <= bodyPreviewLength ? shown : String(decoding: utf8.prefix(bodyPreviewLength), as: UTF8.self)
+        return utf8.count <= previewLength ? shown : String(decoding: utf8.prefix(previewLength), as: UTF8.self)
     }
 
     /// `name=value&…` with the values of secret names replaced by the placeholder.

@@ -44,27 +44,4 @@ package enum Redaction {
         if let space = value.firstIndex(of: " "), value[..<space].allSatisfy(\.isLetter) { return value[..<space] + " " + placeholder }
         return placeholder
     }
-
-    /// A request body as it may be shown: a JSON body with its secret members' values (named as
-    /// secret query parameters are) replaced, a form body with its secret fields replaced, and
-    /// anything else only as its size, since an unknown body may hold a credential.
-    public static func body(_ body: [UInt8]) -> String {
-        guard !body.isEmpty else { return "" }
-        if let document = try? JSONParser.parse(body) { return String(decoding: JSONWriter.bytes(redactingMembers(document)), as: UTF8.self) }
-        let text = String(decoding: body, as: UTF8.self)
-        let isForm = text.utf8.allSatisfy { (0x21...0x7E).contains($0) } && text.contains("=")
-        guard isForm else { return "(\(body.count) bytes, not shown)" }
-        return String(self.target("?" + text).dropFirst())
-    }
-
-    private static func redactingMembers(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .object(let members):
-            .object(Dictionary(uniqueKeysWithValues: members.map { name, member in
-                (name, isSecretParameter(name) && member.stringValue != nil ? .string(placeholder) : redactingMembers(member))
-            }))
-        case .array(let elements): .array(elements.map(redactingMembers))
-        default: value
-        }
-    }
 }
