@@ -11,6 +11,8 @@ public final class ProviderPack: Sendable {
     public let basePath: String
     /// The path prefixes (ending in `/`) or exact paths this provider answers on the shared port.
     public let routes: [String]
+    /// `routes` as bytes, for the check every request makes.
+    private let routeMatchers: [RouteMatcher]
     /// Names whose values are secrets.
     package let secrets: SecretNames
 
@@ -53,6 +55,7 @@ public final class ProviderPack: Sendable {
         self.behaviours = behaviours
         self.times = times
         meanings = Dictionary(operations.map { ($0.id, QueryMeanings($0)) }, uniquingKeysWith: { first, _ in first })
+        routeMatchers = routes.map(RouteMatcher.init)
     }
 
     /// Whether `path` falls under `route`: a prefix when the route ends in `/`, else that
@@ -68,9 +71,25 @@ public final class ProviderPack: Sendable {
     /// `path` as the contract writes it (a version prefix such as `/v19.0` removed) when it is
     /// one of this provider's routes; the length of the route it fell under ranks providers.
     func contractPath(of path: String) -> (path: String, routeLength: Int)? {
+        // The version pattern is a regex; most paths (every other provider's) fall under no
+        // route with or without their first segment, so it need not run for them.
+        if pathVersion != nil, routeLength(holding: path) == nil, routeLength(holding: Self.droppingFirstSegment(path)) == nil {
+            return nil
+        }
         let stripped = versioned(path)?.rest ?? path
-        let length = routes.reduce(-1) { best, route in Self.route(route, holds: stripped) ? max(best, route.count) : best }
-        return length < 0 ? nil : (stripped, length)
+        return routeLength(holding: stripped).map { (stripped, $0) }
+    }
+
+    /// The length of the longest route holding `path`.
+    private func routeLength(holding path: String) -> Int? {
+        var best: Int?
+        for matcher in routeMatchers where matcher.holds(path) && matcher.length > (best ?? -1) { best = matcher.length }
+        return best
+    }
+
+    private static func droppingFirstSegment(_ path: String) -> String {
+        guard let slash = path.utf8.dropFirst().firstIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[slash...])
     }
 
     /// The version segment at the start of `path` (`v19.0` of `/v19.0/me`) and the path
@@ -153,5 +172,27 @@ package struct SecretNames: Sendable, Hashable {
         self.query = query
         self.headers = Set(headers.map { $0.lowercased() })
         self.json = json
+    }
+}
+
+/// One route of a pack, ready for the byte comparison each request makes (`ProviderPack.route(_:holds:)`).
+private struct RouteMatcher: Sendable {
+    let route: [UInt8]
+    /// The route and a `/`, for an exact route's paths below it.
+    let below: [UInt8]
+    let isPrefix: Bool
+    /// The route's length in characters, which ranks routes.
+    let length: Int
+
+    init(_ route: String) {
+        self.route = Array(route.utf8)
+        below = Array((route + "/").utf8)
+        isPrefix = route.hasSuffix("/")
+        length = route.count
+    }
+
+    func holds(_ path: String) -> Bool {
+        let bytes = path.utf8
+        return isPrefix ? bytes.starts(with: route) : bytes.elementsEqual(route) || bytes.starts(with: below)
     }
 }

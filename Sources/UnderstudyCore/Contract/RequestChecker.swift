@@ -67,7 +67,8 @@ struct RequestChecker {
 
     private func check(_ parameter: ContractParameter) -> Finding? {
         let texts = parameter.texts(in: request, pathParameters: route.pathParameters)
-        let place = "\(parameter.location.rawValue) parameter \(parameter.name)"
+        // Built only for a finding: most requests pass every parameter.
+        var place: String { "\(parameter.location.rawValue) parameter \(parameter.name)" }
         if texts.isEmpty {
             guard parameter.required else { return nil }
             return finding(.missingParameter, parameter.name, "\(place) is required", answer: pack.invalidRequest, message: pack.messages.missing, value: nil)
