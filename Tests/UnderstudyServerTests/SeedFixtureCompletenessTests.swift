@@ -61,4 +61,29 @@ struct SeedFixtureCompletenessTests {
             #expect(server.responder.journal.violations.isEmpty)
         }
     }
+
+    @Test func everyPhotoRedirectCarriesItsDeclaredLocation() async throws {
+        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        try await withServer { server in
+            for reference in ["AUc7tXFAKEPHOTOREF1", "a%0Db", "%00", "caf%C3%A9"] {
+                let target = "/maps/api/place/photo?maxwidth=400&photo_reference=\(reference)&key=AIzaFAKE-understudy-test-key-0000000000"
+                let (_, response) = try await session.data(from: URL(string: server.baseURL.absoluteString + target)!)
+                let http = try #require(response as? HTTPURLResponse)
+                #expect(http.statusCode == 302, "\(reference)")
+                let location = try #require(http.value(forHTTPHeaderField: "Location"), "no Location for \(reference)")
+                #expect(location == "/places/\(reference)")
+            }
+        }
+    }
+}
+
+/// Keeps a 302 as the answer instead of following it.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
 }
