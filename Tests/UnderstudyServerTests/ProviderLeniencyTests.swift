@@ -60,6 +60,21 @@ struct ProviderLeniencyTests {
         }
     }
 
+    @Test func valuesWhoseTreatmentByTheProviderIsUnknownAreAccepted() async throws {
+        try await withServer { server in
+            // Not in providers.md as refused: a locale outside the documented form, a category in
+            // capitals, a platform the third-party summary does not list (x-understudy-unverified).
+            let target = "/v3/businesses/search?term=coffee&location=Cupertino,%20CA&open_now=true&limit=10"
+                + "&locale=en-us&categories=CoffeeRoasteries&device_platform=web"
+            #expect(try await send(server, target, headers: Self.yelpAuthorization).status == 200)
+            #expect(try await send(server, "/v3/businesses/vUXzHTiMEADFNEBFWhukcy/reviews?sort_by=newest", headers: Self.yelpAuthorization).status == 200)
+            #expect(server.responder.journal.violations.isEmpty)
+            // A documented enum still refuses: sort_by of the search.
+            let wrong = try await send(server, "/v3/businesses/search?location=Cupertino,%20CA&sort_by=popular", headers: Self.yelpAuthorization)
+            #expect(wrong.status == 400)
+        }
+    }
+
     @Test func yelpOpenNowWithOpenAtIsDocumentedButNotRefused() async throws {
         try await withServer { server in
             // YF#652: the real API answers 200 to both; the fixture for open_now answers.
