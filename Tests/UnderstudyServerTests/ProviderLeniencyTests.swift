@@ -15,28 +15,8 @@ struct ProviderLeniencyTests {
     static let googleKey = "AIzaFAKE-understudy-test-key-0000000000"
     static let yelpAuthorization = ["Authorization": "Bearer FAKE-understudy-yelp-api-key"]
 
-    private func withServer(_ body: (LiveServer) async throws -> Void) async throws {
-        let root = CLIProcess.repositoryRoot
-        let fixtures = try FixtureLoader.load(from: root.appendingPathComponent("fixtures").path)
-        let contracts = try Contracts.load(from: root.appendingPathComponent("contracts").path)
-        try await LiveServer.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: ManualClock())) { server in
-            try await body(server)
-        }
-    }
-
-    private func send(
-        _ server: LiveServer, _ target: String, method: String = "GET", headers: [String: String] = [:]
-    ) async throws -> (status: Int, json: JSONValue?, text: String, response: HTTPURLResponse) {
-        var request = URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        return (http.statusCode, try? JSONParser.parse(Array(data)), String(decoding: data, as: UTF8.self), http)
-    }
-
     @Test func googlemapsPlaceholderPricesAreTreatedAsAbsent() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             // What googlemaps 4.10.0 sends for places_nearby (providers.md §5.1), key last.
             let sent = try await send(server, "/maps/api/place/nearbysearch/json?location=37.7749%2C-122.4194&maxprice=None&minprice=None&radius=100&key=\(Self.googleKey)")
             #expect(sent.json?["status"] == "OK")
@@ -49,7 +29,7 @@ struct ProviderLeniencyTests {
     }
 
     @Test func unknownExtraParametersAreIgnoredAsTheProvidersIgnoreThem() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             let google = try await send(server, "/maps/api/place/nearbysearch/json?location=37.7749,-122.4194&radius=100&sensor=false&utm_source=app&key=\(Self.googleKey)")
             #expect(google.json?["status"] == "OK")
             let yelp = try await send(
@@ -61,7 +41,7 @@ struct ProviderLeniencyTests {
     }
 
     @Test func valuesWhoseTreatmentByTheProviderIsUnknownAreAccepted() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             // Not in providers.md as refused: a locale outside the documented form, a category in
             // capitals, a platform the third-party summary does not list (x-understudy-unverified).
             let target = "/v3/businesses/search?term=coffee&location=Cupertino,%20CA&open_now=true&limit=10"
@@ -76,7 +56,7 @@ struct ProviderLeniencyTests {
     }
 
     @Test func yelpOpenNowWithOpenAtIsDocumentedButNotRefused() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             // YF#652: the real API answers 200 to both; the fixture for open_now answers.
             let both = try await send(
                 server, "/v3/businesses/search?term=coffee&location=Cupertino,%20CA&open_now=true&open_at=1700000000&limit=10",
@@ -90,7 +70,7 @@ struct ProviderLeniencyTests {
     }
 
     @Test func graphCodeWithAGrantTypeIsNotRefused() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             let target = "/v19.0/oauth/access_token?client_id=138483919580948&client_secret=FAKE-understudy-app-secret"
                 + "&grant_type=fb_exchange_token&fb_exchange_token=EAAUnderstudyShortLivedToken&code=leftover"
             let answer = try await send(server, target)
@@ -105,7 +85,7 @@ struct ProviderLeniencyTests {
     }
 
     @Test func theFeedAnswersAnUndeclaredMethodAsS3Does() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             for method in ["PUT", "DELETE", "POST"] {
                 let answer = try await send(server, "/br-codingexams/restaurants.json", method: method)
                 #expect(answer.status == 405, "\(method)")
