@@ -11,10 +11,9 @@ served Understudy, the way each client allows (providers.md §5):
   call time, so it is set to the served origin.
 
 Every test drives a bundled flow (or a documented error answer) and then states which fixture or
-provider answer served each request, from the server's journal. Requests that only fail because
-of matching work another change brings (aliases, boolean spellings, Graph versions) are listed
-in EXPECTED_TO_FAIL with the reason; when one starts passing the suite fails, so the list is
-kept honest.
+provider answer served each request, from the server's journal. A request the real provider
+answers that Understudy cannot yet is listed in EXPECTED_TO_FAIL with the reason; when one
+starts passing the suite fails, so the list is kept honest.
 
 Run by compat/run-python (which starts the server and sets UNDERSTUDY_URL).
 """
@@ -41,16 +40,10 @@ YELP_KEY = "FAKE-understudy-yelp-api-key"
 APP_ID, APP_SECRET = "138483919580948", "FAKE-understudy-app-secret"
 LONG_LIVED, SHORT_LIVED, EXPIRED = "EAAUnderstudyLongLivedToken", "EAAUnderstudyShortLivedToken", "EAAUnderstudyExpiredToken"
 
-# Test name → why it fails today. Each is a request the real provider answers; `match`
-# (semantic matching and sequences, issue 12) makes the served fixtures answer it too.
-EXPECTED_TO_FAIL = {
-    "test_google_nearby_third_page_after_waiting": "page 3's fixture is a recorded sequence whose first answer is INVALID_REQUEST (asked too early), so a client that waits gets the early answer (sequences and provider answers agree, match)",
-    "test_google_details_by_place_id_fixture": "googlemaps sends placeid=; the fixture is written with place_id (alias placeid ≡ place_id, match)",
-    "test_google_details_not_found": "googlemaps sends placeid=; the NOT_FOUND fixture is written with place_id (alias, match)",
-    "test_google_photo": "googlemaps sends photoreference=; the photo fixture conditions photo_reference (alias, match)",
-    "test_yelp_open_now_as_python_true": "yelpapi sends a Python True verbatim (open_now=True); the contract reads only true/false (boolean spellings, match)",
-    "test_facebook_default_version": "facebook-sdk 3.1.0 defaults to v2.8 (/v2.8/me); the fixtures are recorded at v19.0 (Graph versions, match)",
-}
+# Test name → why it fails today, for requests the real provider answers that the served
+# fixtures do not yet. Empty since semantic matching (aliases, boolean spellings, Graph
+# versions, early-answer sequences) landed: each of those flows now passes and is checked.
+EXPECTED_TO_FAIL = {}
 
 
 def admin(method, path, body=None):
@@ -150,6 +143,8 @@ class GoogleMaps(ClientTest):
         image = b"".join(self.client().places_photo("AUc7tXFAKEPHOTOREF1", max_width=400))
         self.assertEqual(image[:3], b"\xff\xd8\xff")
         self.assertAnswered(["google/photo-redirect.json", "google/images/place-photo.json"])
+        # The redirect's Location carries the reference googlemaps sent as photoreference.
+        self.assertEqual(admin("GET", "/journal")["entries"][1]["target"], "/places/AUc7tXFAKEPHOTOREF1")
 
     def test_google_every_directions_fixture(self):
         client = self.client()
@@ -299,7 +294,8 @@ class FacebookSDK(ClientTest):
         user = facebook.GraphAPI(access_token=LONG_LIVED, timeout=10).get_object("me", fields="id,name,email,picture")
         # facebook-sdk does not check the HTTP status: a miss report would come back as a dict.
         self.assertEqual(user.get("name"), "Dana Rivera")
-        self.assertAnswered(["facebook/me.json"])
+        # No fixture is at v2.8: the one written without a version answers (docs/fixtures.md).
+        self.assertAnswered(["facebook/me-unversioned.json"])
 
 
 def load_tests(loader, tests, pattern):
@@ -318,6 +314,6 @@ def load_tests(loader, tests, pattern):
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     for name, reason in sorted(EXPECTED_TO_FAIL.items()):
-        print(f"expected to fail until semantic matching lands: {name}: {reason}")
+        print(f"expected to fail: {name}: {reason}")
     # unittest counts an unexpected success as a failure: the list must be updated.
     raise SystemExit(0 if result.wasSuccessful() else 1)
