@@ -14,7 +14,7 @@ struct StrictDecodingTests {
         for fixture in try FixtureLoader.load(from: fixtures).sorted(by: { $0.file < $1.file }) {
             for response in fixture.responses {
                 guard let data = try jsonBody(response) else { continue }
-                guard let model = model(provider: fixture.provider, path: fixture.request.path.text, status: response.status) else {
+                guard let model = model(provider: fixture.provider, method: fixture.request.method, path: fixture.request.path.text, status: response.status) else {
                     Issue.record("\(fixture.file): no model for \(fixture.provider) \(fixture.request.path.text) \(response.status)")
                     continue
                 }
@@ -35,8 +35,9 @@ struct StrictDecodingTests {
     }
 
     /// The model for an answer of `provider` at `path` with `status`.
-    private func model(provider: String, path: String, status: Int) -> (any Codable.Type)? {
+    private func model(provider: String, method: String, path: String, status: Int) -> (any Codable.Type)? {
         switch (provider, status >= 400) {
+        case ("facebook", false) where method == "DELETE": return GraphDeleted.self
         case ("yelp", true): return Yelp.ErrorAnswer.self
         case ("yelp", false):
             if path == "/v3/businesses/search" { return Yelp.SearchAnswer.self }
@@ -67,6 +68,34 @@ struct StrictDecodingTests {
         case .file(let file):
             guard file.path.hasSuffix(".json") else { return nil }
             return try Data(contentsOf: URL(fileURLWithPath: file.path))
+        }
+    }
+}
+
+/// Graph's answer to a DELETE (log-out revokes the permissions), which the core does not
+/// read: `true` or `{"success": true}` (the contract's `Deleted`, a `oneOf`).
+private enum GraphDeleted: Codable {
+    case flag(Bool)
+    case success(Bool)
+
+    private enum CodingKeys: String, CodingKey { case success }
+
+    init(from decoder: any Decoder) throws {
+        if let flag = try? decoder.singleValueContainer().decode(Bool.self) {
+            self = .flag(flag)
+        } else {
+            self = .success(try decoder.container(keyedBy: CodingKeys.self).decode(Bool.self, forKey: .success))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .flag(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .success(let success):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(success, forKey: .success)
         }
     }
 }

@@ -46,3 +46,19 @@ let bundledContractsPath = URL(fileURLWithPath: #filePath).deletingLastPathCompo
         }
     }
 }
+
+/// Graph's answer to a DELETE is `true` or `{"success": true}`; written as `oneOf`, so code
+/// generators keep both forms (a `type: [boolean, object]` became a plain Bool).
+@Test func graphsDeletedAnswerIsEitherFormAndNothingElse() throws {
+    let facebook = try #require(try Contracts.load(from: bundledContractsPath).pack(named: "facebook"))
+    let revoke = try #require(facebook.operations.first { $0.id == "revokeMyPermissions" })
+    let schema = try #require(revoke.response(for: 200)?.schema(for: "application/json"))
+    #expect(schema.isValid(true))
+    #expect(schema.isValid(["success": true]))
+    #expect(!schema.isValid("true"))
+    #expect(!schema.isValid(1))
+    let text = try String(contentsOfFile: bundledContractsPath + "/facebook.openapi.json", encoding: .utf8)
+    let deleted = try #require(try JSONParser.parse(Array(text.utf8))["components"]?["schemas"]?["Deleted"])
+    #expect(deleted["oneOf"]?.arrayValue?.count == 2)
+    #expect(deleted["type"] == nil)
+}

@@ -150,11 +150,10 @@ struct ContractVerifierTests {
         #expect(report.findings.map(\.description) == [])
     }
 
-    @Test func openNowWithOpenAtBreaksARule() throws {
+    @Test func aRuleThatIsOnlyDocumentedMakesNothingUnreachable() throws {
+        // Yelp documents "not open_now with open_at" but answers both (YF#652): `enforced: false`.
         let report = try verify(["yelp/both.json": Self.search(#"{"location": "SF", "open_now": "true", "open_at": "1700000000"}"#)])
-        let finding = try #require(only(report))
-        #expect(finding.path == "$.request.query")
-        #expect(finding.message == #"can never be reached: the contract answers a request with open_now=true and open_at=1700000000 itself with validationError ("Please specify either open_now or open_at, not both.")"#)
+        #expect(report.findings.map(\.description) == [])
     }
 
     @Test func offsetAndLimitPast240BreakARule() throws {
@@ -330,6 +329,32 @@ struct ContractVerifierTests {
                 #"yelp.openapi.json $["x-understudy"].credential.rejected: rejected credential FAKE-revoked-yelp-api-key does not fit /^[a-z-]+$/"#,
                 #"yelp.openapi.json $.paths["/v3/businesses/search"].get["x-understudy-rules"][2]: names ofset, which is no parameter of searchBusinesses"#,
             ])
+        }
+    }
+
+    // MARK: rules and their provenance
+
+    @Test func everyRuleIsListedAsRefusedOrDocumentedAndVerifiedOrNot() throws {
+        let rules = try verify([:]).rules
+        let location = try #require(rules.first { $0.operationID == "searchBusinesses" && $0.summary == "location or latitude+longitude" })
+        #expect(location.enforced && location.isVerified)
+        #expect(location.source?.contains("YF#2") == true)
+        let openAt = try #require(rules.first { $0.summary == "not open_now with open_at" })
+        #expect(!openAt.enforced && !openAt.isVerified)
+        #expect(openAt.source?.contains("YF#652") == true)
+        #expect(rules.first { $0.summary == "maxwidth or maxheight" }?.isVerified == true)
+        #expect(try verify([:]).text.contains("Rules across parameters: \(rules.filter(\.isVerified).count) of \(rules.count) verified"))
+    }
+
+    @Test func aRuleWithoutASourceIsUnverified() throws {
+        try withYelpPack({
+            $0.replacingOccurrences(of: #""source": "providers.md §1.2: Yelp docs businesses-search.md; YF#2 (400 VALIDATION_ERROR with this text)""#, with: #""enforced": true"#)
+        }) { contracts in
+            let report = try verify([:], contracts: contracts)
+            let rule = try #require(report.rules.first { $0.summary == "location or latitude+longitude" })
+            #expect(rule.source == nil)
+            #expect(rule.unverified == "the pack names no source")
+            #expect(report.text.contains("yelp searchBusinesses: location or latitude+longitude"))
         }
     }
 }

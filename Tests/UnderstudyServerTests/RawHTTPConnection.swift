@@ -40,7 +40,9 @@ final class RawHTTPConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(fd)
+            // No close(fd) here: every property is set, so deinit runs when init throws and closes
+            // it. Closing twice closed whatever socket had reused the number meanwhile — another
+            // test's, under NIO's feet (its selector then asserted on a registered descriptor).
             throw Failure(description: "connect to 127.0.0.1:\(port) failed: errno \(errno)")
         }
     }

@@ -27,10 +27,15 @@ struct ProviderGate {
 
     func before() -> Outcome {
         guard let operation = route.operation else {
-            let verb = pack.hasPath(route.contractPath) ? "has no \(request.method) operation on" : "has no operation for"
+            let wrongMethod = pack.hasPath(route.contractPath)
+            let verb = wrongMethod ? "has no \(request.method) operation on" : "has no operation for"
             let violation = ContractViolation(
                 provider: pack.provider, operation: nil, kind: .unknownOperation, parameter: nil,
                 detail: "the \(pack.provider) contract \(verb) \(route.contractPath)")
+            // HEAD stays with the fixtures: servers that answer GET answer HEAD too.
+            if wrongMethod, request.method != "HEAD", let name = pack.methodNotAllowed {
+                return Outcome(answer: render(name, ["method": request.method]), answeredBy: "\(pack.provider): \(name)", violation: violation)
+            }
             return Outcome(violation: violation)
         }
         let checker = RequestChecker(route: route, request: request)

@@ -31,6 +31,17 @@ struct ContractOperation: Sendable {
         [String(status), "\(status / 100)XX", "default"].first { responses[$0] != nil }
     }
 
+    /// The rules that refuse a request; the others only document the provider.
+    var enforcedRules: [ContractRule] { rules.filter(\.enforced) }
+
+    /// The query parameter's values in `request`, without the placeholder values the provider
+    /// treats as absent (`x-understudy-ignoredValues`, e.g. googlemaps' `minprice=None`).
+    func queryValues(_ name: String, in request: Request) -> [String] {
+        let values = request.query.values(name)
+        guard let ignored = queryParameter(name)?.ignoredValues, !ignored.isEmpty else { return values }
+        return values.filter { !ignored.contains($0) }
+    }
+
     /// The parameter named `name` in the query, if the operation declares it.
     func queryParameter(_ name: String) -> ContractParameter? {
         parameters.first { $0.location == .query && $0.name == name }

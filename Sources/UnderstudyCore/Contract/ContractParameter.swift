@@ -26,14 +26,19 @@ struct ContractParameter: Sendable {
     var aliasOf: String? = nil
     /// The texts the provider reads as booleans (`x-understudy.booleans`).
     var booleans: BooleanSpellings = .standard
+    /// Values the provider treats as if the parameter were absent (`x-understudy-ignoredValues`):
+    /// placeholders clients send for unset options, e.g. googlemaps 4.10.0's `minprice=None`.
+    var ignoredValues: Set<String> = []
 
     /// The parameter's raw values in `request`; empty when absent.
     func texts(in request: Request, pathParameters: [String: String]) -> [String] {
-        switch location {
-        case .query: request.query.values(name)
-        case .path: pathParameters[name].map { [$0] } ?? []
-        case .header: request.headerValues(name)
-        }
+        let texts: [String] =
+            switch location {
+            case .query: request.query.values(name)
+            case .path: pathParameters[name].map { [$0] } ?? []
+            case .header: request.headerValues(name)
+            }
+        return ignoredValues.isEmpty ? texts : texts.filter { !ignoredValues.contains($0) }
     }
 
     /// The value as the schema sees it: query text read as the type the schema declares,

@@ -20,6 +20,14 @@ struct ContractRule: Sendable {
     let message: String?
     /// The name of the pack error to answer instead of the pack's `invalidRequest`.
     let error: String?
+    /// Whether the fake refuses a request that breaks it (`enforced`, default true). A rule the
+    /// provider documents but is known, or not known, to let through (Yelp's open_now with
+    /// open_at, YF#652) stays in the pack, visible to tools and people, and refuses nothing.
+    var enforced = true
+    /// Where the fact comes from (`source`), e.g. `providers.md §1.2; YF#2`.
+    var source: String? = nil
+    /// Why the fact is not verified (`x-understudy-unverified`); `nil` when it is.
+    var unverified: String? = nil
 
     /// The parameter a message names: the first the rule is about.
     var parameter: String {
@@ -27,6 +35,21 @@ struct ContractRule: Sendable {
         case .anyOf(let groups): groups.first?.first ?? ""
         case .notTogether(let names), .forbidden(let names), .sumAtMost(let names, _): names.first ?? ""
         }
+    }
+
+    /// The rule in a few words, for reports: `location or latitude+longitude when …`.
+    var summary: String {
+        let check =
+            switch self.check {
+            case .anyOf(let groups): groups.map { $0.joined(separator: "+") }.joined(separator: " or ")
+            case .notTogether(let names): "not " + names.joined(separator: " with ")
+            case .forbidden(let names): "no " + names.joined(separator: ", ")
+            case .sumAtMost(let names, let max): names.joined(separator: " + ") + " ≤ " + (max.rounded() == max ? String(Int(max)) : String(max))
+            }
+        let conditions = when.sorted { $0.key < $1.key }.map { name, values in
+            name + "=" + values.map { $0 ?? "(absent)" }.joined(separator: "|")
+        }
+        return conditions.isEmpty ? check : check + " when " + conditions.joined(separator: " and ")
     }
 
     /// Whether the request's parameters break the rule. `value` gives a parameter's value

@@ -147,6 +147,9 @@ extension PackDecoder {
                 defaultValue: defaultValue, message: message)
             parameter.aliasOf = members["x-understudy-aliasOf"].flatMap { string($0, at: elementPath.appending("x-understudy-aliasOf")) }
             parameter.booleans = booleans
+            if let ignored = members["x-understudy-ignoredValues"] {
+                parameter.ignoredValues = Set(strings(ignored, at: elementPath.appending("x-understudy-ignoredValues")) ?? [])
+            }
             parameters.append(parameter)
         }
         return parameters
@@ -211,7 +214,7 @@ extension PackDecoder {
         for (index, element) in elements.enumerated() {
             let rulePath = path.appending(index: index)
             guard let members = object(element, at: rulePath) else { continue }
-            checkKeys(members, allowed: ["anyOf", "notTogether", "forbidden", "sumAtMost", "max", "when", "message", "error"], at: rulePath)
+            checkKeys(members, allowed: ["anyOf", "notTogether", "forbidden", "sumAtMost", "max", "when", "message", "error", "enforced", "source"], at: rulePath)
             var check: ContractRule.Check?
             if let groups = members["anyOf"], let elements = array(groups, at: rulePath.appending("anyOf")) {
                 check = .anyOf(elements.enumerated().compactMap { strings($1, at: rulePath.appending("anyOf").appending(index: $0)) })
@@ -239,7 +242,12 @@ extension PackDecoder {
             }
             let message = members["message"].flatMap { string($0, at: rulePath.appending("message")) }
             let error = members["error"].flatMap { string($0, at: rulePath.appending("error")) }
-            if let check { rules.append(ContractRule(check: check, when: when, message: message, error: error)) }
+            guard let check else { continue }
+            var rule = ContractRule(check: check, when: when, message: message, error: error)
+            if let value = members["enforced"], let enforced = bool(value, at: rulePath.appending("enforced")) { rule.enforced = enforced }
+            rule.source = members["source"].flatMap { string($0, at: rulePath.appending("source")) }
+            rule.unverified = members["x-understudy-unverified"].flatMap { string($0, at: rulePath.appending("x-understudy-unverified")) }
+            rules.append(rule)
         }
         return rules
     }

@@ -18,7 +18,7 @@ struct PackDecoder: DocumentReading {
 
     static let packKeys: Set<String> = [
         "provider", "upstream", "basePath", "routes", "pathVersion", "credential", "secrets", "errors", "messages",
-        "invalidRequest", "behaviours", "booleans", "times", "fallback",
+        "invalidRequest", "behaviours", "booleans", "times", "fallback", "methodNotAllowed",
     ]
 
     mutating func decode(_ bytes: [UInt8]) -> ProviderPack? {
@@ -59,6 +59,7 @@ struct PackDecoder: DocumentReading {
         let answers = decodeAnswers(pack["errors"], at: packPath.appending("errors"))
         let messages = decodeMessages(pack["messages"], at: packPath.appending("messages"))
         let invalidRequest = pack["invalidRequest"].flatMap { string($0, at: packPath.appending("invalidRequest")) }
+        let methodNotAllowed = pack["methodNotAllowed"].flatMap { string($0, at: packPath.appending("methodNotAllowed")) }
         let credential = pack["credential"].flatMap { $0 == .null ? nil : decodeCredential($0, at: packPath.appending("credential")) }
         let behaviours = pack["behaviours"].map { decodeBehaviours($0, at: packPath.appending("behaviours")) } ?? PackBehaviours()
         var fallback = pack["fallback"].map { decodeFallback($0, at: packPath.appending("fallback")) } ?? PackFallback()
@@ -76,12 +77,16 @@ struct PackDecoder: DocumentReading {
                 report(packPath.appending("times").appending(index: index).appending("operations"), "no operation with operationId \"\(operation)\"")
             }
         }
+        if let methodNotAllowed, answers[methodNotAllowed] == nil {
+            report(packPath.appending("methodNotAllowed"), "no answer named \"\(methodNotAllowed)\" in x-understudy.errors")
+        }
 
         guard problems.isEmpty else { return nil }
         return ProviderPack(
             provider: provider, file: file, upstream: upstream, basePath: basePath, routes: routes, secrets: secrets,
             pathVersion: pathVersion, operations: operations, credential: credential, answers: answers, messages: messages,
-            invalidRequest: invalidRequest, behaviours: behaviours, times: times, fallback: fallback, document: document)
+            invalidRequest: invalidRequest, behaviours: behaviours, times: times, fallback: fallback, document: document,
+            methodNotAllowed: methodNotAllowed)
     }
 
     // MARK: x-understudy members

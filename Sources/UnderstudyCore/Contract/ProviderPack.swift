@@ -31,12 +31,15 @@ public final class ProviderPack: Sendable {
     let fallback: PackFallback
     /// The whole OpenAPI document, which generated answers read schemas and `$ref`s from.
     let document: JSONValue
+    /// The answer to a method the contract does not declare on a path it has (S3's 405
+    /// `MethodNotAllowed`); `nil`: fixtures or the miss report answer it.
+    let methodNotAllowed: String?
 
     init(
         provider: String, file: String, upstream: String?, basePath: String, routes: [String], secrets: SecretNames,
         pathVersion: RegexPattern?, operations: [ContractOperation], credential: CredentialRule?, answers: [String: PackAnswer],
         messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours, times: PackTimes = PackTimes(),
-        fallback: PackFallback = PackFallback(), document: JSONValue = .null
+        fallback: PackFallback = PackFallback(), document: JSONValue = .null, methodNotAllowed: String? = nil
     ) {
         self.fallback = fallback
         self.document = document
@@ -56,6 +59,7 @@ public final class ProviderPack: Sendable {
         self.times = times
         meanings = Dictionary(operations.map { ($0.id, QueryMeanings($0)) }, uniquingKeysWith: { first, _ in first })
         routeMatchers = routes.map(RouteMatcher.init)
+        self.methodNotAllowed = methodNotAllowed
     }
 
     /// Whether `path` falls under `route`: a prefix when the route ends in `/`, else that

@@ -40,24 +40,24 @@ struct RequestChecker {
     /// Parameters and rules: `nil` when the request fits.
     func parameterFinding() -> Finding? {
         guard let operation = route.operation else { return nil }
-        if let override = operation.ignoreOthersWhen, !request.query.values(override).isEmpty {
+        if let override = operation.ignoreOthersWhen, !operation.queryValues(override, in: request).isEmpty {
             // Like Google's `pagetoken`: every other parameter is ignored, so check only this one.
             return operation.parameters.first { $0.name == override }.flatMap(check)
         }
         for parameter in operation.parameters {
             if let found = check(parameter) { return found }
         }
-        for rule in operation.rules {
+        for rule in operation.enforcedRules {
             let broken = rule.isBroken(
-                value: { request.query.values($0).first },
+                value: { operation.queryValues($0, in: request).first },
                 numeric: { name in
-                    if let text = request.query.values(name).first { return Double(text) }
+                    if let text = operation.queryValues(name, in: request).first { return Double(text) }
                     if case .number(let number)? = operation.queryParameter(name)?.defaultValue { return number.value }
                     return nil
                 })
             guard broken else { continue }
             let name = rule.parameter
-            let value = request.query.values(name).first
+            let value = operation.queryValues(name, in: request).first
             return finding(
                 .brokenRule, name, rule.message ?? "parameters break a rule of \(operation.id)", answer: rule.error ?? pack.invalidRequest,
                 message: rule.message, value: isSecret(name) ? nil : value)

@@ -40,6 +40,12 @@ extension DocumentReading {
         return nil
     }
 
+    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+        if case .bool(let flag) = value { return flag }
+        report(path, "expected true or false, found \(value.kindDescription)")
+        return nil
+    }
+
     mutating func number(_ value: JSONValue, at path: JSONPath) -> Double? {
         if case .number(let number) = value { return number.value }
         report(path, "expected a number, found \(value.kindDescription)")

@@ -21,11 +21,26 @@ package struct ContractVerifier: Sendable {
         }
         let packFindings = contracts.packs.flatMap { PackConsistency.findings($0) + PackAnswerVerification.findings($0) }
         let order = { (a: FixtureProblem, b: FixtureProblem) in (a.file, a.path?.description ?? "") < (b.file, b.path?.description ?? "") }
-        return VerifyReport(
+        var report = VerifyReport(
             findings: packFindings + results.flatMap(\.findings).sorted(by: order),
             notes: results.flatMap(\.notes).sorted(by: order),
             coverage: OperationCoverage.table(packs: contracts.packs, covered: results.compactMap(\.coverage)),
             fixtureCount: fixtures.count,
             providers: contracts.packs.map(\.provider))
+        report.rules = rules()
+        return report
+    }
+
+    /// Every pack's cross-parameter rules, by provider and operation, with their provenance.
+    private func rules() -> [RuleStatus] {
+        contracts.packs.sorted { $0.provider < $1.provider }.flatMap { pack in
+            pack.operations.sorted { $0.id < $1.id }.flatMap { operation in
+                operation.rules.map { rule in
+                    RuleStatus(
+                        provider: pack.provider, operationID: operation.id, summary: rule.summary, enforced: rule.enforced,
+                        source: rule.source, unverified: rule.unverified ?? (rule.source == nil ? "the pack names no source" : nil))
+                }
+            }
+        }
     }
 }

@@ -45,7 +45,7 @@ extension FixtureVerification {
                        "\(parameter.name) is required by \(operation.id) but not conditioned: a success answer must describe a request the contract accepts, and the contract answers one without \(parameter.name) itself with \(invalid); condition it with a value, {\"present\": true} or a pattern")
             }
         }
-        guard let rule = operation.rules.first(where: request.breaks) else { return }
+        guard let rule = operation.enforcedRules.first(where: request.breaks) else { return }
         let names = (rule.parameterNames + rule.when.keys.sorted()).uniqued()
         let conditions = request.describe(names) { isCredentialName($0, pack: pack, operation: operation) }
         let answer = "the contract answers a request with \(conditions) itself with \(Self.name(rule.error ?? pack.invalidRequest))"

@@ -16,8 +16,9 @@ enum PackAnswerVerification {
             }
         }
         // Answers no operation gives by its own rules (a rule's or a behaviour's) must fit
-        // every operation that declares their status.
-        for (name, answer) in pack.answers.sorted(by: { $0.key < $1.key }) where !checked.contains(name) {
+        // every operation that declares their status. The answer to an undeclared method is
+        // given where no operation is, so no declared response describes it.
+        for (name, answer) in pack.answers.sorted(by: { $0.key < $1.key }) where !checked.contains(name) && name != pack.methodNotAllowed {
             let declaring = pack.operations.filter { $0.response(for: answer.status) != nil }
             if declaring.isEmpty {
                 findings.append(FixtureProblem(file: pack.file, path: errors.appending(name), message: "no operation declares status \(answer.status), so none can give this answer"))
@@ -34,8 +35,8 @@ enum PackAnswerVerification {
     /// can break the contract, the pack's invalid-request answer.
     private static func answerNames(_ pack: ProviderPack, _ operation: ContractOperation) -> Set<String> {
         guard operation.credential == nil else { return Set(pack.answers.keys).union(operation.answers.keys) }
-        var names = Set(operation.answers.keys).union(operation.rules.compactMap(\.error))
-        if let invalid = pack.invalidRequest, !operation.rules.isEmpty || operation.parameters.contains(where: \.canFail) { names.insert(invalid) }
+        var names = Set(operation.answers.keys).union(operation.enforcedRules.compactMap(\.error))
+        if let invalid = pack.invalidRequest, !operation.enforcedRules.isEmpty || operation.parameters.contains(where: \.canFail) { names.insert(invalid) }
         return names
     }
 

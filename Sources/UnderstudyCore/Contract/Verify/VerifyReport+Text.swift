@@ -16,6 +16,7 @@ extension VerifyReport {
             lines += ["", "Not checked:"] + notes.map { "  \($0)" }
         }
         lines += [""] + coverageTable
+        if !rules.isEmpty { lines += [""] + rulesTable }
         let files = Set(findings.map(\.file)).count
         lines.append(isClean ? "OK: no findings" : "\(SchemaText.count(findings.count, "finding")) in \(SchemaText.count(files, "file"))")
         return lines.joined(separator: "\n")
@@ -42,6 +43,20 @@ extension VerifyReport {
             }
         }
         lines.append("Declared statuses without a fixture: \(uncovered) of \(declared)")
+        return lines
+    }
+
+    /// One line per cross-parameter rule: refused or documented only, verified or not, and why.
+    var rulesTable: [String] {
+        let verified = rules.filter(\.isVerified).count
+        var lines = ["Rules across parameters: \(verified) of \(rules.count) verified (the source is the pack's; facts in providers.md)"]
+        let labels = rules.map { "\($0.provider) \($0.operationID): \($0.summary)" }
+        let width = (labels.map(\.count).max() ?? 0) + 2
+        for (rule, label) in zip(rules, labels) {
+            let state = (rule.enforced ? "refused" : "documented") + ", " + (rule.isVerified ? "verified" : "unverified")
+            lines.append("  " + Self.padded(label, width) + Self.padded(state, 24) + (rule.source ?? "no source"))
+            if let reason = rule.unverified { lines.append("  " + String(repeating: " ", count: width + 24) + "unverified: " + reason) }
+        }
         return lines
     }
 

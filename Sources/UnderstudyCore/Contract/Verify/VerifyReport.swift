@@ -12,6 +12,8 @@ package struct VerifyReport: Sendable {
     public let fixtureCount: Int
     /// The packs' providers, in file order.
     public let providers: [String]
+    /// Every cross-parameter rule of every pack, verified or not.
+    public var rules: [RuleStatus] = []
 
     /// Whether nothing was found.
     public var isClean: Bool { findings.isEmpty }
@@ -57,4 +59,22 @@ package struct OperationCoverage: Sendable, Hashable {
             }
         }
     }
+}
+
+/// One cross-parameter rule of a pack, as `understudy verify` lists it: whether the fake refuses
+/// requests that break it, and whether the fact behind it is verified, with its source.
+package struct RuleStatus: Sendable, Hashable {
+    public let provider: String
+    public let operationID: String
+    /// The rule in a few words: `location or latitude+longitude`, `not open_now with open_at`.
+    public let summary: String
+    /// Whether a request that breaks it is refused (`false`: documented only).
+    public let enforced: Bool
+    /// Where the fact comes from; `nil` when the pack does not say.
+    public let source: String?
+    /// Why it is not verified; `nil` when it is (a rule without a source is never verified).
+    public let unverified: String?
+
+    /// Verified: it has a source and no `x-understudy-unverified`.
+    public var isVerified: Bool { source != nil && unverified == nil }
 }
