@@ -1,8 +1,9 @@
 import Foundation
 
 /// One operation of a provider's contract: a method on a path, its parameters, where its
-/// credential goes, and the responses it may give.
-struct ContractOperation: Sendable {
+/// credential goes, and the responses it may give. A class, so the route each request carries
+/// holds a reference rather than a copy of every member.
+final class ContractOperation: Sendable {
     /// The `operationId`, e.g. `businessSearch`.
     let id: String
     /// Upper-case, e.g. `GET`.
@@ -19,7 +20,24 @@ struct ContractOperation: Sendable {
     /// When this parameter is present, the others' `required` and the rules are not checked.
     let ignoreOthersWhen: String?
     /// The origin of the path's or operation's own `servers` (an image CDN), when it has one.
-    var server: String? = nil
+    let server: String?
+
+    init(
+        id: String, method: String, path: ContractPath, parameters: [ContractParameter], credential: CredentialPlacement?,
+        responses: [String: ContractResponse], rules: [ContractRule], answers: [String: PackAnswer], ignoreOthersWhen: String?,
+        server: String? = nil
+    ) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.credential = credential
+        self.responses = responses
+        self.rules = rules
+        self.answers = answers
+        self.ignoreOthersWhen = ignoreOthersWhen
+        self.server = server
+    }
 
     /// The declared response for `status`: exact, then its class (`4XX`), then `default`.
     func response(for status: Int) -> ContractResponse? {

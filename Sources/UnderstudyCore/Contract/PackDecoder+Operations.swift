@@ -59,11 +59,11 @@ extension PackDecoder {
                     }
                 }
                 let ignoreOthersWhen = operation["x-understudy-ignoreOthersWhen"].flatMap { string($0, at: operationPath.appending("x-understudy-ignoreOthersWhen")) }
-                var decoded = ContractOperation(
-                    id: id, method: method.uppercased(), path: contractPath, parameters: parameters, credential: credential,
-                    responses: responses, rules: rules, answers: answers, ignoreOthersWhen: ignoreOthersWhen)
-                decoded.server = Self.serverURL(operation["servers"]) ?? Self.serverURL(item["servers"])
-                operations.append(decoded)
+                operations.append(
+                    ContractOperation(
+                        id: id, method: method.uppercased(), path: contractPath, parameters: parameters, credential: credential,
+                        responses: responses, rules: rules, answers: answers, ignoreOthersWhen: ignoreOthersWhen,
+                        server: Self.serverURL(operation["servers"]) ?? Self.serverURL(item["servers"])))
             }
         }
         return operations
@@ -142,15 +142,14 @@ extension PackDecoder {
             }
             let message = members["x-understudy-message"].flatMap { string($0, at: elementPath.appending("x-understudy-message")) }
             if let message { checkPlaceholders(PackAnswer.placeholderNames(in: message), at: elementPath.appending("x-understudy-message")) }
-            var parameter = ContractParameter(
-                name: name, location: location, required: required, schema: schema, types: types, list: list,
-                defaultValue: defaultValue, message: message)
-            parameter.aliasOf = members["x-understudy-aliasOf"].flatMap { string($0, at: elementPath.appending("x-understudy-aliasOf")) }
-            parameter.booleans = booleans
-            if let ignored = members["x-understudy-ignoredValues"] {
-                parameter.ignoredValues = Set(strings(ignored, at: elementPath.appending("x-understudy-ignoredValues")) ?? [])
+            let aliasOf = members["x-understudy-aliasOf"].flatMap { string($0, at: elementPath.appending("x-understudy-aliasOf")) }
+            let ignoredValues = members["x-understudy-ignoredValues"].map {
+                Set(strings($0, at: elementPath.appending("x-understudy-ignoredValues")) ?? [])
             }
-            parameters.append(parameter)
+            parameters.append(
+                ContractParameter(
+                    name: name, location: location, required: required, schema: schema, types: types, list: list,
+                    defaultValue: defaultValue, message: message, aliasOf: aliasOf, booleans: booleans, ignoredValues: ignoredValues ?? []))
         }
         return parameters
     }
