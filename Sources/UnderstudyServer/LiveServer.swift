@@ -96,9 +96,10 @@ public final class LiveServer: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         limits: ServerLimits = .standard,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         _ body: (LiveServer) async throws -> Result
     ) async throws -> Result {
-        let server = try await start(responder: responder, host: host, port: port, limits: limits)
+        let server = try await start(responder: responder, host: host, port: port, limits: limits, group: group)
         do {
             let result = try await body(server)
             try await server.shutdown()

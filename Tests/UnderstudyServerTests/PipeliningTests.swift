@@ -23,14 +23,7 @@ struct PipeliningTests {
         defer { tree.remove() }
         try tree.write("google/large.bin", bytes: [UInt8](repeating: 0x55, count: largeBodySize))
         let responder = Responder(fixtures: try tree.load(), clock: clock)
-        let server = try await LiveServer.start(responder: responder, group: group ?? MultiThreadedEventLoopGroup.singleton)
-        do {
-            try await body(server)
-            try await server.shutdown()
-        } catch {
-            try? await server.shutdown()
-            throw error
-        }
+        try await LiveServer.withServer(responder: responder, group: group ?? MultiThreadedEventLoopGroup.singleton) { try await body($0) }
     }
 
     @Test func aHalfClosedClientGetsEveryAnswerToWhatItSent() async throws {

@@ -65,8 +65,7 @@ public final class ProviderPack: Sendable {
     /// Whether `path` falls under `route`: a prefix when the route ends in `/`, else that
     /// exact path and the paths below it.
     static func route(_ route: String, holds path: String) -> Bool {
-        // By bytes: a segment starting with an extending character makes "/x" one character.
-        route.hasSuffix("/") ? path.utf8.starts(with: route.utf8) : path == route || path.utf8.starts(with: (route + "/").utf8)
+        RouteMatcher(route).holds(path)
     }
 
     /// The operation ids, in contract order.
@@ -179,7 +178,9 @@ package struct SecretNames: Sendable, Hashable {
     }
 }
 
-/// One route of a pack, ready for the byte comparison each request makes (`ProviderPack.route(_:holds:)`).
+/// One route of a pack, ready for the byte comparison each request makes: a route ending in
+/// `/` holds the paths it prefixes, any other holds itself and the paths below it. By bytes: a
+/// segment starting with an extending character makes "/x" one character.
 private struct RouteMatcher: Sendable {
     let route: [UInt8]
     /// The route and a `/`, for an exact route's paths below it.
