@@ -109,7 +109,7 @@ extension RequestHandler {
     }
 
     func closeAfterWrites(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        deadline.cancel()
         let channel = context.channel
         if let lastWrite {
             lastWrite.whenComplete { _ in channel.close(promise: nil) }

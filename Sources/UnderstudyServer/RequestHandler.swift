@@ -19,7 +19,7 @@ final class RequestHandler: ChannelDuplexHandler {
     let turns: TurnQueue
     var machine: ConnectionStateMachine
     /// Closes the connection when the next request does not arrive complete in time.
-    var deadline: Scheduled<Void>?
+    var deadline = RequestDeadline()
     /// The write that ends the connection, which the close waits for.
     var lastWrite: EventLoopFuture<Void>?
     var active = true
@@ -48,7 +48,7 @@ final class RequestHandler: ChannelDuplexHandler {
         case .body(let buffer): machine.receivedBody(buffer)
         case .end:
             // A complete request stops the clock; it restarts when the connection is idle again.
-            deadline?.cancel()
+            deadline.disarm()
             perform(machine.receivedEnd(), context: context)
         }
     }
@@ -75,11 +75,17 @@ final class RequestHandler: ChannelDuplexHandler {
     /// Gives the next request `requestTimeout` to arrive complete, on the real clock: a
     /// protective limit, unlike the fixture delays that follow the responder's clock.
     private func armDeadline(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        deadline.arm(in: limits.requestTimeout, on: context.eventLoop) { deadlineTimerFired(context: context) }
+    }
+
+    /// What the deadline's timer runs: the machine hears of the deadline only when the armed
+    /// expiry has passed.
+    private func deadlineTimerFired(context: ChannelHandlerContext) -> @Sendable () -> Void {
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: limits.requestTimeout) {
+        return {
             let (handler, context) = bound.value
-            if handler.active { handler.perform(handler.machine.deadlinePassed(), context: context) }
+            guard handler.active, handler.deadline.timerFired(on: context.eventLoop, expired: { handler.deadlineTimerFired(context: context) }) else { return }
+            handler.perform(handler.machine.deadlinePassed(), context: context)
         }
     }
 
@@ -106,7 +112,7 @@ final class RequestHandler: ChannelDuplexHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         active = false
-        deadline?.cancel()
+        deadline.cancel()
         machine.closed()
         context.fireChannelInactive()
     }
