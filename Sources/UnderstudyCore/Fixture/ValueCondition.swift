@@ -74,6 +74,8 @@ package enum ValueCondition: Sendable, Hashable {
 package struct RegexPattern: @unchecked Sendable, Hashable {
     // NSRegularExpression is immutable and documented thread-safe; hence @unchecked.
     private let expression: NSRegularExpression
+    /// The same pattern without ICU, when it is plain enough (see `ASCIIRegex`).
+    private let plain: ASCIIRegex?
     /// The pattern as written in the fixture.
     public let source: String
 
@@ -81,11 +83,13 @@ package struct RegexPattern: @unchecked Sendable, Hashable {
     public init(_ source: String) throws {
         self.source = source
         expression = try NSRegularExpression(pattern: source)
+        plain = ASCIIRegex(source)
     }
 
     /// Whether the pattern occurs anywhere in `text`.
     public func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        if let plain, let answer = plain.matches(text) { return answer }
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
     /// Where the pattern first occurs in `text`, if it does.
