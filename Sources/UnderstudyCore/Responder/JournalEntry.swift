@@ -20,25 +20,52 @@ public struct JournalEntry: Sendable {
         case generated(String)
     }
 
+    /// What the entry holds, in one immutable box: entries are copied into up to three ring
+    /// buffers and out again to readers, and a copy is then one reference count.
+    private final class Storage: Sendable {
+        let sequence: Int
+        let time: Date
+        /// The request as received; without its body when the body is longer than `keptBodyBytes`.
+        let request: Request
+        let bodyByteCount: Int
+        let status: Int
+        let answer: Answer
+        let violation: ContractViolation?
+        /// Computed once: the journal adds it when keeping the entry and subtracts it when dropping it.
+        let estimatedBytes: Int
+
+        init(sequence: Int, time: Date, request: Request, bodyByteCount: Int, status: Int, answer: Answer, violation: ContractViolation?) {
+            self.sequence = sequence
+            self.time = time
+            self.request = request
+            self.bodyByteCount = bodyByteCount
+            self.status = status
+            self.answer = answer
+            self.violation = violation
+            estimatedBytes = JournalEntry.estimate(request: request, answer: answer, violation: violation)
+        }
+    }
+    private let storage: Storage
+
     /// Position in the order received, from 1; counts on across evictions from the buffer.
-    public let sequence: Int
+    public var sequence: Int { storage.sequence }
     /// When it was answered.
-    public let time: Date
+    public var time: Date { storage.time }
     /// The method.
-    public let method: String
+    public var method: String { storage.request.method }
     /// The request target as received; read it through `target`.
-    let rawTarget: String
+    var rawTarget: String { storage.request.target }
     /// The request target, with secret query values replaced by `REDACTED`. Redacted when
     /// read rather than when recorded, to keep the cost off the hot path.
     public var target: String { Redaction.target(rawTarget) }
     /// The header fields as received; read them through `headers`.
-    let rawHeaders: [HeaderField]
+    var rawHeaders: [HeaderField] { storage.request.headers }
     /// The header fields, credentials' values replaced (`Authorization: Bearer REDACTED`).
     public var headers: [HeaderField] { rawHeaders.map { HeaderField(name: $0.name, value: Redaction.headerValue(name: $0.name, value: $0.value)) } }
     /// The first `keptBodyBytes` of the body; read them through `body`.
-    let rawBody: [UInt8]
+    var rawBody: [UInt8] { storage.request.body }
     /// How many bytes the body had.
-    public let bodyByteCount: Int
+    public var bodyByteCount: Int { storage.bodyByteCount }
     /// The body as it may be shown, by the miss reports' rules (`Redaction.body(of:)`): secret
     /// form, multipart and JSON fields replaced, a body that may hold a credential otherwise not
     /// shown; a body longer than `keptBodyBytes` is shown by its size only, an empty one as "".
@@ -52,11 +79,13 @@ public struct JournalEntry: Sendable {
     /// providers' POSTs, not an upload.
     static let keptBodyBytes = 4096
     /// The status answered.
-    public let status: Int
+    public var status: Int { storage.status }
     /// Who answered.
-    public let answer: Answer
+    public var answer: Answer { storage.answer }
     /// How the request broke its provider's contract, if it did.
-    public let violation: ContractViolation?
+    public var violation: ContractViolation? { storage.violation }
+    /// About how many bytes the entry holds (see `estimate`).
+    var estimatedBytes: Int { storage.estimatedBytes }
 
     /// The fixture that answered (loaded, or recorded by this request), or `nil`.
     public var fixture: String? {
@@ -84,16 +113,9 @@ public struct JournalEntry: Sendable {
     }
 
     init(sequence: Int, time: Date, request: Request, status: Int, answer: Answer, violation: ContractViolation?) {
-        self.sequence = sequence
-        self.time = time
-        method = request.method
-        rawTarget = request.target
-        rawHeaders = request.headers
-        bodyByteCount = request.body.count
-        rawBody = request.body.count <= Self.keptBodyBytes ? request.body : []
-        self.status = status
-        self.answer = answer
-        self.violation = violation
+        storage = Storage(
+            sequence: sequence, time: time, request: request.body.count <= Self.keptBodyBytes ? request : request.withoutBody(),
+            bodyByteCount: request.body.count, status: status, answer: answer, violation: violation)
     }
 
     var json: JSONValue {
@@ -137,10 +159,11 @@ extension NearMiss {
 
 extension JournalEntry {
     /// About how many bytes the entry holds: what bounds a journal's memory, since one entry
-    /// can carry a 64 KB target and near misses quoting long values.
-    var estimatedBytes: Int {
-        var bytes = 160 + method.utf8.count + rawTarget.utf8.count + rawBody.count
-        for field in rawHeaders { bytes += 32 + field.name.utf8.count + field.value.utf8.count }
+    /// can carry a 64 KB target and near misses quoting long values. The request's decoded
+    /// path and query count as much again as its target.
+    fileprivate static func estimate(request: Request, answer: Answer, violation: ContractViolation?) -> Int {
+        var bytes = 160 + request.method.utf8.count + 2 * request.target.utf8.count + request.body.count
+        for field in request.headers { bytes += 32 + field.name.utf8.count + field.value.utf8.count }
         switch answer {
         case .fixture(let text), .recorded(let text), .provider(let text), .forwarded(let text), .upstreamFailure(let text), .generated(let text):
             bytes += text.utf8.count

@@ -2,35 +2,36 @@ import Foundation
 
 /// One HTTP request as the responder sees it: framing already removed by whoever received it
 /// (the NIO server, the in-process transport or a test).
+///
+/// A value whose members live in one shared, immutable box: a request passes through the
+/// responder's decisions and into the journal by many copies, and each copy is then one
+/// reference count instead of one per member.
 public struct Request: Sendable {
+    private let storage: Storage
+
     /// The method, upper-case as sent (`GET`).
-    public let method: String
+    public var method: String { storage.method }
     /// The request target as sent: path and optional query, still percent-encoded.
-    public let target: String
+    public var target: String { storage.target }
     /// Header fields in the order received; names keep their case.
-    public let headers: [HeaderField]
+    public var headers: [HeaderField] { storage.headers }
     /// The body bytes (empty for none).
-    public let body: [UInt8]
+    public var body: [UInt8] { storage.body }
 
     /// The path, percent-decoded.
-    public let path: String
+    public var path: String { storage.path }
     /// How many segments the path has (for finding templates without splitting the path).
-    let pathSegmentCount: Int
+    var pathSegmentCount: Int { storage.pathSegmentCount }
     /// The decoded path segments, split on demand: only template matching needs them.
     var pathSegments: [Substring] { RequestPath.segments(of: path) }
     /// The query parameters, decoded, in order.
-    package let query: QueryParameters
+    package var query: QueryParameters { storage.query }
 
     /// Whether the client is on this machine; the admin API answers others only with a token.
-    public let fromLoopback: Bool
+    public var fromLoopback: Bool { storage.fromLoopback }
 
     /// Creates a request and decodes its path and query.
     public init(method: String, target: String, headers: [HeaderField] = [], body: [UInt8] = [], fromLoopback: Bool = true) {
-        self.method = method
-        self.fromLoopback = fromLoopback
-        self.target = target
-        self.headers = headers
-        self.body = body
         // Byte-level work: this runs for every request the server answers.
         let utf8 = target.utf8
         let questionMark = utf8.firstIndex(of: UInt8(ascii: "?"))
@@ -40,31 +41,52 @@ public struct Request: Sendable {
             let afterScheme = rawPath[schemeEnd.upperBound...]
             rawPath = afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? "/"
         }
-        path = PercentDecoding.decode(rawPath, plusAsSpace: false)
-        pathSegmentCount = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
-        query = QueryParameters(parsing: questionMark.map { target[utf8.index(after: $0)...] } ?? "")
+        storage = Storage(
+            method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback,
+            path: PercentDecoding.decode(rawPath, plusAsSpace: false),
+            query: QueryParameters(parsing: questionMark.map { target[utf8.index(after: $0)...] } ?? ""))
     }
 
-    private init(copying request: Request, path: String, query: QueryParameters) {
-        method = request.method
-        target = request.target
-        headers = request.headers
-        body = request.body
-        fromLoopback = request.fromLoopback
-        self.path = path
-        pathSegmentCount = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
-        self.query = query
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     /// The same request with another decoded path and query: its form in the contract's terms,
     /// which fixtures are matched against (the target, and so the journal, keep what was sent).
     func with(path: String, query: QueryParameters) -> Request {
-        Request(copying: self, path: path, query: query)
+        Request(storage: Storage(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: path, query: query))
+    }
+
+    /// The same request without its body (what a journal keeps of a large upload).
+    func withoutBody() -> Request {
+        body.isEmpty ? self : Request(storage: Storage(method: method, target: target, headers: headers, body: [], fromLoopback: fromLoopback, path: path, query: query))
     }
 
     /// All values of header `name` (case-insensitive), in order.
     public func headerValues(_ name: String) -> [String] {
         headers.compactMap { $0.hasName(name) ? $0.value : nil }
+    }
+
+    private final class Storage: Sendable {
+        let method: String
+        let target: String
+        let headers: [HeaderField]
+        let body: [UInt8]
+        let fromLoopback: Bool
+        let path: String
+        let pathSegmentCount: Int
+        let query: QueryParameters
+
+        init(method: String, target: String, headers: [HeaderField], body: [UInt8], fromLoopback: Bool, path: String, query: QueryParameters) {
+            self.method = method
+            self.target = target
+            self.headers = headers
+            self.body = body
+            self.fromLoopback = fromLoopback
+            self.path = path
+            pathSegmentCount = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
+            self.query = query
+        }
     }
 }
 
