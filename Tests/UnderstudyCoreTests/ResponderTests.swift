@@ -87,6 +87,23 @@ struct ResponderTests {
         #expect(!String(decoding: response.body, as: UTF8.self).contains("TOPSECRET"))
     }
 
+    /// A form body is kept (its secrets replaced when read); an upload past `keptBodyBytes` is
+    /// kept by its size only, while the rest of its request stays readable.
+    @Test func journalKeepsSmallBodiesAndOnlyTheSizeOfLargeOnes() async throws {
+        let (responder, tree) = try responder(["facebook/post.json": #"{"understudy": 1, "request": {"method": "POST", "path": "/p"}, "response": {"text": "ok"}}"#])
+        defer { tree.remove() }
+        let form = [HeaderField(name: "Content-Type", value: "application/x-www-form-urlencoded")]
+        _ = await responder.respond(to: Request(method: "POST", target: "/p", headers: form, body: Array("name=pizza&access_token=EAAsecret".utf8)))
+        let upload = [UInt8](repeating: UInt8(ascii: "x"), count: JournalEntry.keptBodyBytes + 1)
+        _ = await responder.respond(to: Request(method: "POST", target: "/p?big=1", headers: form, body: upload))
+        let entries = responder.journal.entries
+        #expect(entries.map(\.bodyByteCount) == [33, JournalEntry.keptBodyBytes + 1])
+        #expect(entries[0].body.contains("name=pizza") && !entries[0].body.contains("EAAsecret"), "\(entries[0].body)")
+        #expect(entries[1].body == "(\(JournalEntry.keptBodyBytes + 1) bytes, not kept)")
+        #expect(entries[1].rawBody.isEmpty)
+        #expect(entries[1].target == "/p?big=1" && entries[1].method == "POST" && entries[1].headers == form)
+    }
+
     @Test func journalRecordsMatchesAndMissesWithoutSecrets() async throws {
         let (responder, tree) = try responder(["google/a.json": fixtureJSON(path: "/maps/api/a", query: #"{"key": {"present": true}}"#)], journalCapacity: 3)
         defer { tree.remove() }
