@@ -33,6 +33,24 @@ struct MatchingTests {
         #expect(contracts.route(Request(method: "GET", target: "/places/%F0%9F%8F%BB"))?.operationID == "placePhotoImage")
     }
 
+    /// Header conditions are checked without collecting the values; the verdict must be the
+    /// one on the collected values, for every kind of condition and every repetition.
+    @Test func headerConditionsJudgeFieldsAsTheirCollectedValues() throws {
+        let conditions: [ValueCondition] = [.equals("a"), .equalsAll(["a", "b"]), .matches(try RegexPattern("^a")), .present, .absent]
+        let lists: [[HeaderField]] = [
+            [], [.init(name: "X-H", value: "a")], [.init(name: "x-h", value: "a")], [.init(name: "X-H", value: "b")],
+            [.init(name: "X-H", value: "a"), .init(name: "x-h", value: "a")], [.init(name: "X-H", value: "a"), .init(name: "X-H", value: "b")],
+            [.init(name: "Y", value: "a")], [.init(name: "X-H", value: "a"), .init(name: "Y", value: "b"), .init(name: "x-H", value: "b")],
+            [.init(name: "X-H", value: "ab"), .init(name: "X-H", value: "ac")], [.init(name: "X-H", value: "")],
+        ]
+        for condition in conditions {
+            for headers in lists {
+                let collected = Request(method: "GET", target: "/", headers: headers).headerValues("x-h")
+                #expect(condition.isSatisfied(byHeader: "x-h", in: headers) == condition.isSatisfied(by: collected), "\(condition) on \(headers)")
+            }
+        }
+    }
+
     @Test func regexPresentAbsentAndRepeated() throws {
         let index = try index([
             "yelp/a.json": fixtureJSON(path: "/p", query: #"{"radius": {"matches": "^[0-9]+$"}, "key": {"present": true}, "offset": {"absent": true}, "c": ["x", "y"]}"#),

@@ -36,6 +36,30 @@ package enum ValueCondition: Sendable, Hashable {
         }
     }
 
+    /// Whether the fields named `name` (ignoring case) satisfy the condition, without
+    /// collecting their values (this runs for every candidate of every request).
+    func isSatisfied(byHeader name: String, in headers: [HeaderField]) -> Bool {
+        switch self {
+        case .equals(let expected):
+            var found = false
+            for field in headers where field.hasName(name) {
+                guard !found, field.value == expected else { return false }
+                found = true
+            }
+            return found
+        case .matches(let pattern):
+            var found = false
+            for field in headers where field.hasName(name) {
+                guard pattern.matches(field.value) else { return false }
+                found = true
+            }
+            return found
+        case .present: return headers.contains { $0.hasName(name) }
+        case .absent: return !headers.contains { $0.hasName(name) }
+        case .equalsAll: return isSatisfied(by: headers.compactMap { $0.hasName(name) ? $0.value : nil })
+        }
+    }
+
     /// Whether `values` (all values of the parameter, in order) satisfy the condition.
     public func isSatisfied(by values: [String]) -> Bool {
         switch self {

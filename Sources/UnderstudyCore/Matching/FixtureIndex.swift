@@ -135,7 +135,8 @@ package struct FixtureIndex: Sendable {
         guard let bucket = bucket(for: request) else { return [] }
         var found: [Int] = []
         for group in bucket.groups {
-            if let indices = group.candidates(for: request.query) { found += indices }
+            // The first group's list is shared, not copied: usually it is the only one.
+            if let indices = group.candidates(for: request.query) { found = found.isEmpty ? indices : found + indices }
         }
         return found
     }

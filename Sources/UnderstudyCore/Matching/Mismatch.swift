@@ -14,7 +14,7 @@ extension RequestPattern {
         request.method == method
             && path.matches(request)
             && query.allSatisfy { $0.value.isSatisfied(byParameter: $0.key, in: request.query) }
-            && headers.allSatisfy { $0.value.isSatisfied(by: request.headerValues($0.key)) }
+            && headers.allSatisfy { $0.value.isSatisfied(byHeader: $0.key, in: request.headers) }
             && (body?.isSatisfied(by: request.body) ?? true)
     }
 
