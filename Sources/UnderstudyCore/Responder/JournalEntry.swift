@@ -25,8 +25,13 @@ public struct JournalEntry: Sendable {
     private final class Storage: Sendable {
         let sequence: Int
         let time: Date
-        /// The request as received; without its body when the body is longer than `keptBodyBytes`.
-        let request: Request
+        // What the request sent, not the request itself: its decoded path and query would
+        // live as long as the entry, and be freed a thousand requests later, cold.
+        let method: String
+        let target: String
+        let headers: [HeaderField]
+        /// Empty when the body is longer than `keptBodyBytes`.
+        let body: [UInt8]
         let bodyByteCount: Int
         let status: Int
         let answer: Answer
@@ -37,12 +42,15 @@ public struct JournalEntry: Sendable {
         init(sequence: Int, time: Date, request: Request, bodyByteCount: Int, status: Int, answer: Answer, violation: ContractViolation?) {
             self.sequence = sequence
             self.time = time
-            self.request = request
+            method = request.method
+            target = request.target
+            headers = request.headers
+            body = bodyByteCount <= JournalEntry.keptBodyBytes ? request.body : []
             self.bodyByteCount = bodyByteCount
             self.status = status
             self.answer = answer
             self.violation = violation
-            estimatedBytes = JournalEntry.estimate(request: request, answer: answer, violation: violation)
+            estimatedBytes = JournalEntry.estimate(method: method, target: target, headers: headers, body: body, answer: answer, violation: violation)
         }
     }
     private let storage: Storage
@@ -52,18 +60,18 @@ public struct JournalEntry: Sendable {
     /// When it was answered.
     public var time: Date { storage.time }
     /// The method.
-    public var method: String { storage.request.method }
+    public var method: String { storage.method }
     /// The request target as received; read it through `target`.
-    var rawTarget: String { storage.request.target }
+    var rawTarget: String { storage.target }
     /// The request target, with secret query values replaced by `REDACTED`. Redacted when
     /// read rather than when recorded, to keep the cost off the hot path.
     public var target: String { Redaction.target(rawTarget) }
     /// The header fields as received; read them through `headers`.
-    var rawHeaders: [HeaderField] { storage.request.headers }
+    var rawHeaders: [HeaderField] { storage.headers }
     /// The header fields, credentials' values replaced (`Authorization: Bearer REDACTED`).
     public var headers: [HeaderField] { rawHeaders.map { HeaderField(name: $0.name, value: Redaction.headerValue(name: $0.name, value: $0.value)) } }
     /// The first `keptBodyBytes` of the body; read them through `body`.
-    var rawBody: [UInt8] { storage.request.body }
+    var rawBody: [UInt8] { storage.body }
     /// How many bytes the body had.
     public var bodyByteCount: Int { storage.bodyByteCount }
     /// The body as it may be shown, by the miss reports' rules (`Redaction.body(of:)`): secret
@@ -114,8 +122,7 @@ public struct JournalEntry: Sendable {
 
     init(sequence: Int, time: Date, request: Request, status: Int, answer: Answer, violation: ContractViolation?) {
         storage = Storage(
-            sequence: sequence, time: time, request: request.body.count <= Self.keptBodyBytes ? request : request.withoutBody(),
-            bodyByteCount: request.body.count, status: status, answer: answer, violation: violation)
+            sequence: sequence, time: time, request: request, bodyByteCount: request.body.count, status: status, answer: answer, violation: violation)
     }
 
     var json: JSONValue {
@@ -159,11 +166,12 @@ extension NearMiss {
 
 extension JournalEntry {
     /// About how many bytes the entry holds: what bounds a journal's memory, since one entry
-    /// can carry a 64 KB target and near misses quoting long values. The request's decoded
-    /// path and query count as much again as its target.
-    fileprivate static func estimate(request: Request, answer: Answer, violation: ContractViolation?) -> Int {
-        var bytes = 160 + request.method.utf8.count + 2 * request.target.utf8.count + request.body.count
-        for field in request.headers { bytes += 32 + field.name.utf8.count + field.value.utf8.count }
+    /// can carry a 64 KB target and near misses quoting long values.
+    fileprivate static func estimate(
+        method: String, target: String, headers: [HeaderField], body: [UInt8], answer: Answer, violation: ContractViolation?
+    ) -> Int {
+        var bytes = 160 + method.utf8.count + target.utf8.count + body.count
+        for field in headers { bytes += 32 + field.name.utf8.count + field.value.utf8.count }
         switch answer {
         case .fixture(let text), .recorded(let text), .provider(let text), .forwarded(let text), .upstreamFailure(let text), .generated(let text):
             bytes += text.utf8.count

@@ -57,11 +57,6 @@ public struct Request: Sendable {
         Request(storage: Storage(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: path, query: query))
     }
 
-    /// The same request without its body (what a journal keeps of a large upload).
-    func withoutBody() -> Request {
-        body.isEmpty ? self : Request(storage: Storage(method: method, target: target, headers: headers, body: [], fromLoopback: fromLoopback, path: path, query: query))
-    }
-
     /// All values of header `name` (case-insensitive), in order.
     public func headerValues(_ name: String) -> [String] {
         headers.compactMap { $0.hasName(name) ? $0.value : nil }
