@@ -32,7 +32,7 @@ public final class Fixture: Sendable {
     package let recordedAt: Date?
     /// When set, the first of `responses` is the provider's answer to a request made too
     /// early (a page token not valid yet): to one within these seconds of the previous answer
-    /// on the same path. A request on time skips it (see `Responder.nextPosition`).
+    /// on the same path. A request on time skips it (see `Responder.answerTiming`).
     package let tooEarlyWithin: Double?
 
     package init(

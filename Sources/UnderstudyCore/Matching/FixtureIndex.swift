@@ -63,10 +63,17 @@ package struct FixtureIndex: Sendable {
     /// Builds the index; `fixtures` keep their order.
     /// Whether any fixture takes part in a scenario (if none does, matching needs no state).
     public let usesScenarios: Bool
-    /// The methods and paths (`GET /maps/api/place/nearbysearch/json`, in matching form) of
-    /// fixtures with a first answer for requests made too early: the answers on them are
-    /// timed. `nil` when a template has one (every answer is timed then).
-    let earlyPaths: Set<String>?
+    /// The paths (in matching form) of fixtures with a first answer for requests made too
+    /// early, with their methods: the answers on them are timed. `nil` when a template has
+    /// one (every answer is timed then).
+    private let earlyPaths: [String: Set<String>]?
+
+    /// Whether answers to `method` on `path` are timed, for fixtures answering requests made
+    /// too early (looked up by path, without building a key per request).
+    func timesAnswers(method: String, path: String) -> Bool {
+        guard let earlyPaths else { return true }
+        return earlyPaths[path]?.contains(method) ?? false
+    }
 
     /// - Parameter matchingForm: a fixture's request side in the form requests are matched
     ///   in, and the API version it was written at; `nil` (the default, and for a fixture it
@@ -84,7 +91,7 @@ package struct FixtureIndex: Sendable {
         }
         self.patterns = patterns
         let early = patterns.indices.filter { fixtures[$0].tooEarlyWithin != nil }.map { patterns[$0] }
-        earlyPaths = early.contains { !$0.path.isExact } ? nil : Set(early.map { $0.method + " " + $0.path.text })
+        earlyPaths = early.contains { !$0.path.isExact } ? nil : Dictionary(early.map { ($0.path.text, [$0.method]) }, uniquingKeysWith: { $0.union($1) })
         self.versions = versions.contains { $0 != nil } ? versions : []
         var exact: [BucketKey: Bucket] = [:]
         var templates: [TemplateKey: Bucket] = [:]

@@ -186,7 +186,7 @@ public final class Responder: Sendable {
         // A value a generated answer issued (an id, a page token) leads back to the contract:
         // no fixture knows it, and a catch-all fixture (any business id: not found) must not break the flow.
         if generator?.carriesIssuedValue == true, let answer = generated() { return answer }
-        guard let (fixture, matched) = match(sent, mounted: mountedForms, in: session) else {
+        guard let (fixture, matched, position, override) = pick(sent, mounted: mountedForms, in: session, route: route) else {
             if recording, let recorder, recorder.forwardsMisses {
                 return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
             }
@@ -200,13 +200,12 @@ public final class Responder: Sendable {
             return .answer(response)
         }
         recorder?.noteReplayed()
-        let chosen = fixture.responses[nextPosition(in: fixture, for: (mountedForms ?? sent).matching.request, route: route, session: session)]
+        let chosen = fixture.responses[position]
         var response = render(chosen, of: fixture, for: matched)
         if let recordedAt = fixture.recordedAt, let operation = route?.operation, let times = route?.pack.times.entry(for: operation.id) {
             TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response)
         }
         response.dribble = chosen.dribble
-        let override = session.activeOverride(for: fixture.file)
         if let delay = override?.delay ?? chosen.delay ?? defaultDelay {
             response.delay = delay.seconds(seed: delaySeed, file: fixture.file, count: session.nextAnswerCount(of: fixture, delay: delay))
         }
@@ -242,20 +241,19 @@ public final class Responder: Sendable {
     /// A request as sent and in the form fixtures are matched against, with its API version.
     private typealias Forms = (sent: Request, matching: (request: Request, version: String?))
 
-    /// Which answer of `fixture` plays now. A first answer for requests made too early
-    /// (`tooEarlyWithin`) is the provider's answer to one: where the contract's page-token behaviour covers the
-    /// operation, it has already answered every early request by the clock, so a request that
-    /// reaches the fixtures is on time and passes the step by; without it, a request is early
-    /// when it comes within those seconds of the previous answer on the same path.
-    private func nextPosition(in fixture: Fixture, for request: Request, route: ContractRoute?, session: ResponderSession) -> Int {
-        if index.earlyPaths?.isEmpty == true { return session.nextPosition(in: fixture) }
-        let key = request.method + " " + request.path
-        guard index.earlyPaths?.contains(key) ?? true else { return session.nextPosition(in: fixture) }
+    /// How a first answer for requests made too early (`tooEarlyWithin`) is judged on
+    /// `request`'s path; `nil` when no such answer is on it. Where the contract's page-token
+    /// behaviour covers the operation, it has already answered every early request by the
+    /// clock, so a request that reaches the fixtures is on time and passes the step by;
+    /// without it, a request is early when it comes within those seconds of the previous
+    /// answer on the same path.
+    private func answerTiming(for request: Request, route: ContractRoute?) -> ResponderSession.AnswerTiming? {
+        guard index.timesAnswers(method: request.method, path: request.path) else { return nil }
         let judgedByContract = route.flatMap { route in route.operation.map { route.pack.behaviours.pageTokens?.operations.contains($0.id) == true } } ?? false
         let now = clock.now
-        return session.nextPosition(
-            in: fixture, early: { within, previous in !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true },
-            key: key, now: now)
+        return ResponderSession.AnswerTiming(key: request.method + " " + request.path, now: now) { within, previous in
+            !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true
+        }
     }
 
     /// `request` in the contract's terms when `route` places it, else as sent.
@@ -263,20 +261,33 @@ public final class Responder: Sendable {
         route.map { ContractMatching.form(of: request, route: $0) } ?? (request, nil)
     }
 
-    /// The best fixture for the request, the base-path form first (it is what an SDK pointed
-    /// at this port's root means), with the session's scenario states. Returns the fixture and
-    /// the form of the request it matched, as sent (templates read what the client sent).
-    private func match(_ request: Forms, mounted: Forms?, in session: ResponderSession) -> (Fixture, Request)? {
+    /// The fixture for the request, the base-path form first (it is what an SDK pointed at
+    /// this port's root means), with the session's scenario states; the form of the request
+    /// it matched, as sent (templates read what the client sent); the answer of it to play;
+    /// and its override. The session's state is visited once, under its lock.
+    private func pick(
+        _ request: Forms, mounted: Forms?, in session: ResponderSession, route: ContractRoute?
+    ) -> (Fixture, Request, Int, AnswerOverride?)? {
         var matched = request.sent
         func find(_ state: (String) -> String) -> Fixture? {
             if let mounted, let fixture = index.bestMatch(for: mounted.matching.request, version: mounted.matching.version, scenarioState: state) {
                 matched = mounted.sent
                 return fixture
             }
+            matched = request.sent
             return index.bestMatch(for: request.matching.request, version: request.matching.version, scenarioState: state)
         }
-        let fixture = index.usesScenarios ? session.withScenarios(find) : find { _ in ScenarioStep.initialState }
-        return fixture.map { ($0, matched) }
+        // Scenario states matter only when a fixture in a scenario is among the candidates.
+        var consulted = false
+        let found = find { _ in
+            consulted = true
+            return ScenarioStep.initialState
+        }
+        let scenarios = index.usesScenarios && (consulted || found?.scenario != nil)
+        guard found != nil || scenarios else { return nil }
+        let timing = answerTiming(for: (mounted ?? request).matching.request, route: route)
+        guard let pick = session.pick(found: found, scenarios: scenarios, rematch: find, timing: timing) else { return nil }
+        return (pick.fixture, matched, pick.position, pick.override)
     }
 
     // MARK: sessions
@@ -291,7 +302,10 @@ public final class Responder: Sendable {
 
     /// The session a request belongs to: named by its header, or the default one.
     func session(for request: Request) -> ResponderSession {
-        guard let id = request.headerValues(Self.sessionHeader).first(where: { !$0.isEmpty && $0.count <= 200 }) else { return defaultSession }
+        // A scan, not `headerValues`: every request asks, and almost none has the header.
+        guard let id = request.headers.first(where: { $0.hasName(Self.sessionHeader) && !$0.value.isEmpty && $0.value.count <= 200 })?.value else {
+            return defaultSession
+        }
         return session(id)
     }
 

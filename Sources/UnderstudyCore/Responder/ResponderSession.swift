@@ -131,19 +131,29 @@ public final class ResponderSession: Sendable {
         budget.add(-freed)
     }
 
-    /// The override of `file`, if any.
-    func activeOverride(for file: String) -> AnswerOverride? {
-        read { $0.overrides.isEmpty ? nil : $0.overrides[file] }
-    }
-
-    /// Runs `match` with the scenario states and applies the transition of the fixture it
-    /// found, under the lock, so concurrent requests see transitions in a single order.
-    func withScenarios(_ match: ((String) -> String) -> Fixture?) -> Fixture? {
+    /// What the session gives a fixture answer: the fixture (when scenarios decide it), the
+    /// answer of it to play and its override, in one visit to the state, since two event
+    /// loops meet on this lock for every request.
+    /// - Parameters:
+    ///   - found: the fixture matched without scenario states, when they cannot change it.
+    ///   - rematch: when `scenarios` is true, matches again with the scenario states, under
+    ///     the lock, and the found fixture's transition is applied there, so concurrent
+    ///     requests see transitions in a single order.
+    ///   - timing: how a first answer for requests made too early is judged; `nil` when the
+    ///     request's path has no such answer.
+    func pick(
+        found: Fixture?, scenarios: Bool, rematch: ((String) -> String) -> Fixture?, timing: AnswerTiming?
+    ) -> (fixture: Fixture, position: Int, override: AnswerOverride?)? {
         update { state in
-            let current = state.scenarioStates  // a copy-on-write snapshot the lookups can capture
-            let found = match { current[$0] ?? ScenarioStep.initialState }
-            if let step = found?.scenario, let next = step.moveTo { state.scenarioStates[step.name] = next }
-            return found
+            var fixture = found
+            if scenarios {
+                let current = state.scenarioStates  // a copy-on-write snapshot the lookups can capture
+                fixture = rematch { current[$0] ?? ScenarioStep.initialState }
+                if let step = fixture?.scenario, let next = step.moveTo { state.scenarioStates[step.name] = next }
+            }
+            guard let fixture else { return nil }
+            let position = Self.position(in: fixture, timing: timing, state: &state)
+            return (fixture, position, state.overrides.isEmpty ? nil : state.overrides[fixture.file])
         }
     }
 
@@ -163,20 +173,26 @@ public final class ResponderSession: Sendable {
         }
     }
 
+    /// How a first answer for requests made too early is judged: the previous answer's time
+    /// on `key` (method and path) and whether a request at `now` is early.
+    struct AnswerTiming {
+        let key: String
+        let now: Date
+        /// Whether a request is early, given the fixture's `tooEarlyWithin` and the previous answer's time.
+        let early: (Double, Date?) -> Bool
+    }
+
     /// The response to play now: sequences advance on each match and stay on their last step.
     /// A first answer for requests made too early (the fixture's `tooEarlyWithin`) is played
-    /// only to one that is (`early` judges it, given the previous answer's time on `key`); a
-    /// request on time passes it by, and it is spent either way.
-    func nextPosition(in fixture: Fixture, early: (Double, Date?) -> Bool = { _, _ in false }, key: String? = nil, now: Date = Date()) -> Int {
-        guard fixture.responses.count > 1 || key != nil else { return 0 }
-        return update { state in
-            let previous = key.flatMap { state.lastAnswered[$0] }
-            if let key { state.lastAnswered[key] = now }
-            guard fixture.responses.count > 1 else { return 0 }
-            var position = min(state.sequencePositions[fixture.file, default: 0], fixture.responses.count - 1)
-            if position == 0, let within = fixture.tooEarlyWithin, !early(within, previous) { position = 1 }
-            state.sequencePositions[fixture.file] = position + 1
-            return position
-        }
+    /// only to one that is (judged by `timing`); a request on time passes it by, and it is
+    /// spent either way.
+    private static func position(in fixture: Fixture, timing: AnswerTiming?, state: inout SessionState) -> Int {
+        let previous = timing.flatMap { state.lastAnswered[$0.key] }
+        if let timing { state.lastAnswered[timing.key] = timing.now }
+        guard fixture.responses.count > 1 else { return 0 }
+        var position = min(state.sequencePositions[fixture.file, default: 0], fixture.responses.count - 1)
+        if position == 0, let within = fixture.tooEarlyWithin, !(timing?.early(within, previous) ?? false) { position = 1 }
+        state.sequencePositions[fixture.file] = position + 1
+        return position
     }
 }
