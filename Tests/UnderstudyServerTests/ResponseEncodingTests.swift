@@ -1,0 +1,48 @@
+import NIOCore
+import NIOHTTP1
+import Testing
+import UnderstudyCore
+
+@testable import UnderstudyServer
+
+/// The bytes of an answer: status line, the fixture's headers in order (minus the framing the
+/// server owns and any field that would split the head), the server's framing, the body.
+@Suite("Response encoding")
+struct ResponseEncodingTests {
+    let response = Response(
+        status: 201,
+        headers: [
+            HeaderField(name: "Content-Type", value: "application/json"),
+            HeaderField(name: "content-length", value: "999"),
+            HeaderField(name: "X-Split", value: "a\r\nInjected: yes"),
+            HeaderField(name: "Transfer-Encoding", value: "chunked"),
+            HeaderField(name: "Connection", value: "keep-alive"),
+            HeaderField(name: "X-Ratelimit-Remaining", value: "4999"),
+        ],
+        body: Array(#"{"ok":true}"#.utf8))
+
+    private func text(_ buffer: ByteBuffer) -> String { String(buffer: buffer) }
+
+    @Test func anAnswerIsItsHeadAndBodyInOneBuffer() {
+        let bytes = ResponseEncoding.encode(response, version: .http1_1, closing: false, omitBody: false, allocator: ByteBufferAllocator())
+        #expect(text(bytes) == "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nX-Ratelimit-Remaining: 4999\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
+    }
+
+    @Test func closingHTTP10AndHeadAnswers() {
+        let closing = ResponseEncoding.encode(response, version: .http1_0, closing: true, omitBody: true, allocator: ByteBufferAllocator())
+        #expect(text(closing) == "HTTP/1.0 201 Created\r\nContent-Type: application/json\r\nX-Ratelimit-Remaining: 4999\r\nContent-Length: 11\r\nConnection: close\r\n\r\n")
+    }
+
+    @Test func chunkedFramingLeavesTheBodyToTheCaller() {
+        let chunked = ResponseEncoding.encode(response, version: .http1_1, closing: false, omitBody: false, allocator: ByteBufferAllocator(), framing: .chunked)
+        #expect(text(chunked) == "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nX-Ratelimit-Remaining: 4999\r\nTransfer-Encoding: chunked\r\n\r\n")
+    }
+
+    @Test func manyLongHeadersAndAnUnknownStatusFit() {
+        let fields = (0..<300).map { HeaderField(name: "X-Field-\($0)", value: String(repeating: "v", count: $0)) }
+        let bytes = ResponseEncoding.encode(Response(status: 599, headers: fields, body: []), version: .http1_1, closing: true, omitBody: false, allocator: ByteBufferAllocator())
+        let expected = "HTTP/1.1 599 \(HTTPResponseStatus(statusCode: 599).reasonPhrase)\r\n" + fields.map { "\($0.name): \($0.value)\r\n" }.joined()
+            + "Content-Length: 0\r\nConnection: close\r\n\r\n"
+        #expect(text(bytes) == expected)
+    }
+}
