@@ -37,7 +37,7 @@ package struct FixtureIndex: Sendable {
             let names = pinned.keys.sorted()
             let values = names.map { pinned[$0]! }
             if let position = groups.firstIndex(where: { $0.names == names }) {
-                groups[position].byValues[values, default: []].append(index)
+                groups[position].insert(index, values: values)
             } else {
                 groups.append(Group(names: names, byValues: [values: [index]]))
             }
@@ -48,8 +48,27 @@ package struct FixtureIndex: Sendable {
         /// Sorted names of the parameters pinned to one exact value.
         let names: [String]
         var byValues: [[String]: [Int]]
+        /// `byValues` by the one value, when one name is pinned.
+        var byValue: [String: [Int]] = [:]
+
+        init(names: [String], byValues: [[String]: [Int]]) {
+            self.names = names
+            self.byValues = byValues
+            if names.count == 1 { byValue = Dictionary(uniqueKeysWithValues: byValues.map { ($0.key[0], $0.value) }) }
+        }
+
+        mutating func insert(_ index: Int, values: [String]) {
+            byValues[values, default: []].append(index)
+            if names.count == 1 { byValue[values[0], default: []].append(index) }
+        }
 
         func candidates(for query: QueryParameters) -> [Int]? {
+            // One pinned name, or none, is the common case: no key array to build and hash.
+            if names.isEmpty { return byValues[[]] }
+            if names.count == 1 {
+                guard let value = query.singleValue(names[0]) else { return nil }
+                return byValue[value]
+            }
             var key: [String] = []
             key.reserveCapacity(names.count)
             for name in names {
