@@ -15,6 +15,11 @@ package final class RequestPattern: Sendable, Hashable {
     /// How specific the pattern is: more and stricter conditions score higher.
     public let specificity: Int
 
+    /// The query and header conditions as lists, the likeliest to fail first: matching walks
+    /// them for every candidate of every request, and a list is cheaper to walk than a dictionary.
+    let queryChecks: [(name: String, condition: ValueCondition)]
+    let headerChecks: [(name: String, condition: ValueCondition)]
+
     public init(method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?) {
         self.method = method
         self.path = path
@@ -25,6 +30,14 @@ package final class RequestPattern: Sendable, Hashable {
             + query.values.reduce(0) { $0 + $1.specificity }
             + headers.values.reduce(0) { $0 + $1.specificity }
             + (body?.specificity ?? 0)
+        queryChecks = Self.checks(query)
+        headerChecks = Self.checks(headers)
+    }
+
+    /// Exact values first (they reject most candidates), then patterns, then presence; by
+    /// name within each, so the order is stable.
+    private static func checks(_ conditions: [String: ValueCondition]) -> [(name: String, condition: ValueCondition)] {
+        conditions.sorted { ($0.value.specificity, $1.key) > ($1.value.specificity, $0.key) }.map { ($0.key, $0.value) }
     }
 
     /// Patterns are equal when they accept exactly the same requests.

@@ -13,8 +13,8 @@ extension RequestPattern {
     func matches(_ request: Request) -> Bool {
         request.method == method
             && path.matches(request)
-            && query.allSatisfy { $0.value.isSatisfied(byParameter: $0.key, in: request.query) }
-            && headers.allSatisfy { $0.value.isSatisfied(byHeader: $0.key, in: request.headers) }
+            && queryChecks.allSatisfy { $0.condition.isSatisfied(byParameter: $0.name, in: request.query) }
+            && headerChecks.allSatisfy { $0.condition.isSatisfied(byHeader: $0.name, in: request.headers) }
             && (body?.isSatisfied(by: request.body) ?? true)
     }
 
