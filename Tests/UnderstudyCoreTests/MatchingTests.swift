@@ -23,6 +23,27 @@ struct MatchingTests {
         #expect(match(index, "/v3/businesses/search?term=caf%C3%A9+bar&limit=20", method: "POST") == nil)
     }
 
+    /// Fixtures of one path pinning different sets of parameters sit in different groups; a
+    /// request is looked up in every group whose names it carries, and only those.
+    @Test func groupsPinningOtherNamesAreEachLookedUp() throws {
+        let index = try index([
+            "yelp/a.json": fixtureJSON(path: "/s", query: #"{"a": "1"}"#),
+            "yelp/ab.json": fixtureJSON(path: "/s", query: #"{"a": "1", "b": "2"}"#),
+            "yelp/c.json": fixtureJSON(path: "/s", query: #"{"c": "3"}"#),
+            "yelp/any.json": fixtureJSON(path: "/s", query: #"{"d": {"present": true}}"#),
+            "yelp/many.json": fixtureJSON(path: "/s", query: #"{"p1": "1", "p2": "2", "p3": "3", "p4": "4", "p5": "5", "p6": "6", "p7": "7", "p8": "8"}"#),
+        ])
+        #expect(match(index, "/s?a=1") == "yelp/a.json")
+        #expect(match(index, "/s?b=2&a=1") == "yelp/ab.json")
+        #expect(match(index, "/s?a=1&b=9") == "yelp/a.json")
+        #expect(match(index, "/s?c=3&x=1") == "yelp/c.json")
+        #expect(match(index, "/s?d=anything") == "yelp/any.json")
+        #expect(match(index, "/s?a=1&a=1") == nil)
+        #expect(match(index, "/s?p8=8&p7=7&p6=6&p5=5&p4=4&p3=3&p2=2&p1=1") == "yelp/many.json")
+        #expect(match(index, "/s?p8=8&p7=7&p6=6&p5=5&p4=4&p3=3&p2=2") == nil)
+        #expect(match(index, "/s?e=1") == nil)
+    }
+
     /// Schemathesis found it: `/places/🏻` (an emoji modifier joins the `/` before it into one
     /// character) matched no template and reached no contract route.
     @Test func aSegmentStartingWithAnExtendingCharacterStillSplitsAndRoutes() throws {

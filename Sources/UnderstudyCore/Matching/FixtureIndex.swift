@@ -51,9 +51,13 @@ package struct FixtureIndex: Sendable {
         /// `byValues` by the one value, when one name is pinned.
         var byValue: [String: [Int]] = [:]
 
+        /// `NameBits` of `names`: a request lacking one of them is passed by without a look.
+        let requiredNames: UInt64
+
         init(names: [String], byValues: [[String]: [Int]]) {
             self.names = names
             self.byValues = byValues
+            requiredNames = names.reduce(0) { $0 | NameBits.of($1) }
             if names.count == 1 { byValue = Dictionary(uniqueKeysWithValues: byValues.map { ($0.key[0], $0.value) }) }
         }
 
@@ -160,7 +164,10 @@ package struct FixtureIndex: Sendable {
     func candidates(for request: Request) -> [Int] {
         guard let bucket = bucket(for: request) else { return [] }
         var found: [Int] = []
-        for group in bucket.groups {
+        // Groups pinning a parameter the request does not name are skipped by a mask test:
+        // a path with many fixtures has several groups, and most lack one name or another.
+        let present = bucket.groups.count > 1 ? request.query.pairs.reduce(0) { $0 | NameBits.of($1.name) } : ~0
+        for group in bucket.groups where group.requiredNames & ~present == 0 {
             // The first group's list is shared, not copied: usually it is the only one.
             if let indices = group.candidates(for: request.query) { found = found.isEmpty ? indices : found + indices }
         }
@@ -258,5 +265,15 @@ extension PathPattern {
             count += 1
         }
         return count
+    }
+}
+
+/// A 64-bit summary of a set of parameter names (one bit per name, by an FNV-1a hash of its
+/// bytes): if a name's bit is missing from a request's summary, the request lacks the name.
+enum NameBits {
+    static func of(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return 1 << (hash & 63)
     }
 }
