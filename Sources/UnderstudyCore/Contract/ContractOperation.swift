@@ -21,6 +21,11 @@ final class ContractOperation: Sendable {
     let ignoreOthersWhen: String?
     /// The origin of the path's or operation's own `servers` (an image CDN), when it has one.
     let server: String?
+    /// The rules that refuse a request; the others only document the provider.
+    let enforcedRules: [ContractRule]
+    /// The values each query parameter treats as absent, by name, for those that have some
+    /// (the first declaration of a name wins, as in `queryParameter(_:)`).
+    private let ignoredQueryValues: [String: Set<String>]
 
     init(
         id: String, method: String, path: ContractPath, parameters: [ContractParameter], credential: CredentialPlacement?,
@@ -37,6 +42,12 @@ final class ContractOperation: Sendable {
         self.answers = answers
         self.ignoreOthersWhen = ignoreOthersWhen
         self.server = server
+        enforcedRules = rules.filter(\.enforced)
+        var ignored: [String: Set<String>] = [:]
+        for parameter in parameters.reversed() where parameter.location == .query {
+            ignored[parameter.name] = parameter.ignoredValues.isEmpty ? nil : parameter.ignoredValues
+        }
+        ignoredQueryValues = ignored
     }
 
     /// The declared response for `status`: exact, then its class (`4XX`), then `default`.
@@ -49,15 +60,22 @@ final class ContractOperation: Sendable {
         [String(status), "\(status / 100)XX", "default"].first { responses[$0] != nil }
     }
 
-    /// The rules that refuse a request; the others only document the provider.
-    var enforcedRules: [ContractRule] { rules.filter(\.enforced) }
-
     /// The query parameter's values in `request`, without the placeholder values the provider
     /// treats as absent (`x-understudy-ignoredValues`, e.g. googlemaps' `minprice=None`).
     func queryValues(_ name: String, in request: Request) -> [String] {
         let values = request.query.values(name)
         guard let ignored = queryParameter(name)?.ignoredValues, !ignored.isEmpty else { return values }
         return values.filter { !ignored.contains($0) }
+    }
+
+    /// The first of `queryValues(name, in: request)`, found without collecting the others.
+    func firstQueryValue(_ name: String, in request: Request) -> String? {
+        let ignored = ignoredQueryValues.isEmpty ? nil : ignoredQueryValues[name]
+        for pair in request.query.pairs where pair.name == name {
+            if let ignored, ignored.contains(pair.value) { continue }
+            return pair.value
+        }
+        return nil
     }
 
     /// The parameter named `name` in the query, if the operation declares it.

@@ -18,8 +18,9 @@
 /// Compile once, validate many times: the schema becomes a tree of small nodes with regular
 /// expressions precompiled, and validation builds no strings until it has a finding.
 package struct JSONSchema: Sendable {
-    private let nodes: [SchemaNode]
-    private let entry: Int
+    /// The compiled program; `SchemaShape` reads it to compile fast paths.
+    let nodes: [SchemaNode]
+    let entry: Int
 
     /// Compiles `schema`. `root` is the document that local `$ref`s (`#/components/schemas/X`,
     /// `#/$defs/Y`) resolve against; `nil` means `schema` itself. `location` is the JSON
