@@ -79,8 +79,13 @@ public final class Contracts: Sendable {
             if best == nil || length > best!.length { best = (pack, contractPath, length) }
         }
         guard let best else { return nil }
-        let found = best.pack.operation(method: method.uppercased(), path: best.path)
+        let found = best.pack.operation(method: Self.upperCased(method), path: best.path)
         return ContractRoute(pack: best.pack, contractPath: best.path, operation: found?.0, pathParameters: found?.1 ?? [:])
+    }
+
+    /// `method.uppercased()`, without a copy for a method already upper-case ASCII (every one a client sends).
+    private static func upperCased(_ method: String) -> String {
+        method.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? method : method.uppercased()
     }
 }
 

@@ -18,6 +18,9 @@ public final class ProviderPack: Sendable {
 
     let pathVersion: RegexPattern?
     let operations: [ContractOperation]
+    /// The operations by method, the most literal path first (contract order among equals):
+    /// the first whose path matches is the one `operation(method:path:)` picks.
+    private let operationsByMethod: [(method: String, operations: [ContractOperation])]
     let credential: CredentialRule?
     let answers: [String: PackAnswer]
     let messages: (missing: String?, invalid: String?)
@@ -59,13 +62,25 @@ public final class ProviderPack: Sendable {
         self.times = times
         meanings = Dictionary(operations.map { ($0.id, QueryMeanings($0)) }, uniquingKeysWith: { first, _ in first })
         routeMatchers = routes.map(RouteMatcher.init)
+        var byMethod: [(method: String, operations: [ContractOperation])] = []
+        for operation in operations {
+            if let index = byMethod.firstIndex(where: { $0.method == operation.method }) {
+                byMethod[index].operations.append(operation)
+            } else {
+                byMethod.append((operation.method, [operation]))
+            }
+        }
+        operationsByMethod = byMethod.map { method, operations in
+            // Stable: enumerated positions break ties.
+            (method, operations.enumerated().sorted { ($0.element.path.literalCount, -$0.offset) > ($1.element.path.literalCount, -$1.offset) }.map(\.element))
+        }
         self.methodNotAllowed = methodNotAllowed
     }
 
     /// Whether `path` falls under `route`: a prefix when the route ends in `/`, else that
     /// exact path and the paths below it.
     static func route(_ route: String, holds path: String) -> Bool {
-        RouteMatcher(route).holds(path)
+        RouteMatcher(route).holds(path[...])
     }
 
     /// The operation ids, in contract order.
@@ -76,23 +91,23 @@ public final class ProviderPack: Sendable {
     func contractPath(of path: String) -> (path: String, routeLength: Int)? {
         // The version pattern is a regex; most paths (every other provider's) fall under no
         // route with or without their first segment, so it need not run for them.
-        if pathVersion != nil, routeLength(holding: path) == nil, routeLength(holding: Self.droppingFirstSegment(path)) == nil {
+        if pathVersion != nil, routeLength(holding: path[...]) == nil, routeLength(holding: Self.droppingFirstSegment(path)) == nil {
             return nil
         }
         let stripped = versioned(path)?.rest ?? path
-        return routeLength(holding: stripped).map { (stripped, $0) }
+        return routeLength(holding: stripped[...]).map { (stripped, $0) }
     }
 
     /// The length of the longest route holding `path`.
-    private func routeLength(holding path: String) -> Int? {
+    private func routeLength(holding path: Substring) -> Int? {
         var best: Int?
         for matcher in routeMatchers where matcher.holds(path) && matcher.length > (best ?? -1) { best = matcher.length }
         return best
     }
 
-    private static func droppingFirstSegment(_ path: String) -> String {
+    private static func droppingFirstSegment(_ path: String) -> Substring {
         guard let slash = path.utf8.dropFirst().firstIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path[slash...])
+        return path[slash...]
     }
 
     /// The version segment at the start of `path` (`v19.0` of `/v19.0/me`) and the path
@@ -108,13 +123,21 @@ public final class ProviderPack: Sendable {
     /// The operation answering `method` on `path` (already a contract path), the most literal
     /// template first, with the values of its placeholders.
     func operation(method: String, path: String) -> (ContractOperation, [String: String])? {
-        var best: (ContractOperation, [String: String])?
-        let segments = RequestPath.segments(of: path)
-        for operation in operations where operation.method == method {
-            guard let values = operation.path.match(segments: segments) else { continue }
-            if best == nil || operation.path.literalCount > best!.0.path.literalCount { best = (operation, values) }
+        guard let candidates = operationsByMethod.first(where: { $0.method == method })?.operations else { return nil }
+        let plain = ContractPath.isPlain(path)
+        // Split only for a path that is not plain; most are compared byte by byte.
+        var segments: [Substring]?
+        for operation in candidates {
+            let values: [String: String]?
+            if plain && operation.path.isPlain {
+                values = operation.path.matchPlain(path)
+            } else {
+                if segments == nil { segments = RequestPath.segments(of: path) }
+                values = operation.path.match(segments: segments!)
+            }
+            if let values { return (operation, values) }
         }
-        return best
+        return nil
     }
 
     /// Whether some operation has this path with another method (a wrong method, not an unknown path).
@@ -196,7 +219,7 @@ private struct RouteMatcher: Sendable {
         length = route.count
     }
 
-    func holds(_ path: String) -> Bool {
+    func holds(_ path: Substring) -> Bool {
         let bytes = path.utf8
         return isPrefix ? bytes.starts(with: route) : bytes.elementsEqual(route) || bytes.starts(with: below)
     }

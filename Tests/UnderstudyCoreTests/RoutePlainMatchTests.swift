@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+/// Routing compares plain paths byte by byte (`ContractPath.matchPlain`) and picks among an
+/// operation table sorted once; both must decide as the segment-by-segment match over every
+/// operation did.
+@Suite struct RoutePlainMatchTests {
+    static let templates = [
+        "/", "/a", "/a/", "/a/b", "/{id}", "/a/{id}", "/a/{id}/b", "/bphoto/{photo_id}/{size}.jpg", "/x/pre{v}suf", "/x/{v}.json",
+        "/me/permissions", "/{id}/permissions",
+    ]
+    static let paths = [
+        "", "/", "//", "a", "a/b", "/a", "/a/", "/a//", "/a/b", "/a/b/", "/a/1/b", "/a//b", "/1", "/1/", "/bphoto/p1/o.jpg", "/bphoto/p1/.jpg",
+        "/bphoto//o.jpg", "/bphoto/p1/o.jpgx", "/x/presuf", "/x/preXsuf", "/x/pre/suf", "/x/.json", "/x/a.json", "/x/a.json.json",
+        "/me/permissions", "/me2/permissions", "/A", "/a/é", "/a/e\u{301}", "/\u{212A}", "/a/\r\n", "/a\r\n/b", "/a/1/b/c",
+    ]
+
+    @Test func plainMatchingAgreesWithSegmentMatching() throws {
+        var compared = 0
+        for text in Self.templates {
+            guard case .success(let template) = ContractPath.parse(text) else { throw ContractPathParseFailure(text: text) }
+            #expect(template.isPlain)
+            for path in Self.paths where ContractPath.isPlain(path) {
+                #expect(template.matchPlain(path) == template.match(path), "\(text) against \(path.debugDescription)")
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
+    }
+
+    /// Every method and path of the bundled contracts' operations, filled in, plus near
+    /// misses: the prepared tables pick the operation the full scan picked, with the same values.
+    @Test func operationTablesPickWhatTheScanPicked() throws {
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        var found = 0
+        for pack in contracts.packs {
+            var paths: [String] = ["/", "", "/me/permissions", "/x/permissions"]
+            for operation in pack.operations {
+                let filled = operation.path.segments.map { segment -> String in
+                    switch segment {
+                    case .literal(let literal): literal
+                    case .parameter(_, let prefix, let suffix): prefix + "v1" + suffix
+                    }
+                }
+                paths += ["/" + filled.joined(separator: "/"), "/" + filled.joined(separator: "/") + "/", "/" + filled.dropLast().joined(separator: "/")]
+                paths += ["/" + filled.joined(separator: "/") + "/é", "/" + filled.joined(separator: "/").uppercased()]
+            }
+            for method in ["GET", "POST", "HEAD", "DELETE"] {
+                for path in paths {
+                    let picked = pack.operation(method: method, path: path)
+                    let scanned = Self.scan(pack, method: method, path: path)
+                    #expect(picked?.0 === scanned?.0 && picked?.1 == scanned?.1, "\(pack.provider) \(method) \(path)")
+                    if picked != nil { found += 1 }
+                }
+            }
+        }
+        #expect(found > 30, "only \(found) paths found an operation")
+    }
+
+    /// Routing as it was: every operation of the method, segment by segment, the most literal kept.
+    private static func scan(_ pack: ProviderPack, method: String, path: String) -> (ContractOperation, [String: String])? {
+        var best: (ContractOperation, [String: String])?
+        let segments = RequestPath.segments(of: path)
+        for operation in pack.operations where operation.method == method {
+            guard let values = operation.path.match(segments: segments) else { continue }
+            if best == nil || operation.path.literalCount > best!.0.path.literalCount { best = (operation, values) }
+        }
+        return best
+    }
+
+    struct ContractPathParseFailure: Error {
+        let text: String
+    }
+}
