@@ -4,8 +4,14 @@ import Foundation
 /// page tokens and access tokens issued, and quota limits a test has set. A value inside the
 /// session's state, changed under the session's one lock.
 struct BehaviourMemory {
-    /// By provider and credential (hashed: the state never holds a credential itself).
-    private var quotaUsed: [String: (window: Date, count: Int)] = [:]
+    /// Whose requests a quota counts: a provider and a credential, hashed (the state never
+    /// holds a credential itself).
+    private struct QuotaKey: Hashable {
+        let provider: String
+        let credential: UInt64
+    }
+
+    private var quotaUsed: [QuotaKey: (window: Date, count: Int)] = [:]
     private var quotaLimits: [String: Int] = [:]
     /// By provider and token: when it was issued.
     private var pageTokens: [String: Date] = [:]
@@ -26,7 +32,7 @@ struct BehaviourMemory {
     /// Counts one request in `window` when fewer than `limit` were counted; returns how many
     /// were counted before it, or `nil` when the limit is reached.
     mutating func countRequest(provider: String, credential: String, window: Date, limit: Int) -> Int? {
-        let key = provider + " " + String(StableHash.fnv1a64(credential.utf8), radix: 36)
+        let key = QuotaKey(provider: provider, credential: StableHash.fnv1a64(credential.utf8))
         var entry = quotaUsed[key] ?? (window, 0)
         if entry.window != window { entry = (window, 0) }
         guard entry.count < limit else { return nil }
@@ -60,12 +66,14 @@ struct BehaviourMemory {
 struct BehaviourState: Sendable {
     let session: ResponderSession
 
-    func quotaLimit(for provider: String) -> Int? {
-        session.read { $0.behaviours.quotaLimit(for: provider) }
-    }
-
-    func countRequest(provider: String, credential: String, window: Date, limit: Int) -> Int? {
-        session.update { $0.behaviours.countRequest(provider: provider, credential: credential, window: window, limit: limit) }
+    /// Counts one request against the session's limit for `provider` (`defaultLimit` when a
+    /// test set none), under one lock: the limit, and how many were counted before it (`nil`
+    /// when the limit is reached).
+    func countRequest(provider: String, credential: String, window: Date, defaultLimit: Int) -> (limit: Int, counted: Int?) {
+        session.update { state in
+            let limit = state.behaviours.quotaLimit(for: provider) ?? defaultLimit
+            return (limit, state.behaviours.countRequest(provider: provider, credential: credential, window: window, limit: limit))
+        }
     }
 
     func issuePageToken(_ token: String, provider: String, at time: Date) {

@@ -47,17 +47,23 @@ struct ProviderGate {
         }
         var outcome = Outcome()
         if let credential, let quota = behaviours.quota {
-            let limit = state.quotaLimit(for: pack.provider) ?? quota.limit
             let window = Self.startOfDay(now)
-            let reset = window.addingTimeInterval(86_400)
-            let counted = state.countRequest(provider: pack.provider, credential: credential, window: window, limit: limit)
+            let (limit, counted) = state.countRequest(provider: pack.provider, credential: credential, window: window, defaultLimit: quota.limit)
             let remaining = counted.map { limit - $0 - 1 } ?? 0
-            let values = [
-                "quota.limit": String(limit), "quota.remaining": String(remaining),
-                "quota.resetTime": Self.resetTimes.text(for: reset),
-            ]
-            outcome.quotaHeaders = quota.headers.map { HeaderField(name: $0.name, value: PackAnswer.fill($0.value, values)) }
+            let limitText = String(limit), remainingText = String(remaining)
+            let resetText = Self.resetTimes.text(for: window.addingTimeInterval(86_400))
+            outcome.quotaHeaders = quota.headerTemplates.map { header in
+                HeaderField(name: header.name, value: header.value.filled { name in
+                    switch name {
+                    case "quota.limit": limitText
+                    case "quota.remaining": remainingText
+                    case "quota.resetTime": resetText
+                    default: nil
+                    }
+                })
+            }
             if counted == nil {
+                let values = ["quota.limit": limitText, "quota.remaining": remainingText, "quota.resetTime": resetText]
                 outcome.answer = render(quota.exceeded, values)
                 outcome.answeredBy = "\(pack.provider): \(quota.exceeded)"
                 return outcome

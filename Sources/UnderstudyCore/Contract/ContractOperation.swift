@@ -23,6 +23,9 @@ final class ContractOperation: Sendable {
     let server: String?
     /// The rules that refuse a request; the others only document the provider.
     let enforcedRules: [ContractRule]
+    /// How its query parameters are compared when matching fixtures (the pack's `meanings`
+    /// holds the same, by id), here so each request finds them without a lookup.
+    let meanings: QueryMeanings
     /// The values each query parameter treats as absent, by name, for those that have some
     /// (the first declaration of a name wins, as in `queryParameter(_:)`).
     private let ignoredQueryValues: [String: Set<String>]
@@ -43,6 +46,7 @@ final class ContractOperation: Sendable {
         self.ignoreOthersWhen = ignoreOthersWhen
         self.server = server
         enforcedRules = rules.filter(\.enforced)
+        meanings = QueryMeanings(parameters: parameters)
         var ignored: [String: Set<String>] = [:]
         for parameter in parameters.reversed() where parameter.location == .query {
             ignored[parameter.name] = parameter.ignoredValues.isEmpty ? nil : parameter.ignoredValues

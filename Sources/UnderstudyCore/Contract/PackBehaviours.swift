@@ -16,6 +16,15 @@ struct PackBehaviours: Sendable {
         let headers: [HeaderField]
         /// The answer past the limit.
         let exceeded: String
+        /// `headers`' values split at their placeholders once.
+        let headerTemplates: [(name: String, value: PlaceholderText)]
+
+        init(limit: Int, headers: [HeaderField], exceeded: String) {
+            self.limit = limit
+            self.headers = headers
+            self.exceeded = exceeded
+            headerTemplates = headers.map { ($0.name, PlaceholderText($0.value)) }
+        }
     }
 
     /// Page tokens that only become valid a while after they are issued.

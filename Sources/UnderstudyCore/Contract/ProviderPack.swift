@@ -60,7 +60,7 @@ public final class ProviderPack: Sendable {
         self.invalidRequest = invalidRequest
         self.behaviours = behaviours
         self.times = times
-        meanings = Dictionary(operations.map { ($0.id, QueryMeanings($0)) }, uniquingKeysWith: { first, _ in first })
+        meanings = Dictionary(operations.map { ($0.id, $0.meanings) }, uniquingKeysWith: { first, _ in first })
         routeMatchers = routes.map(RouteMatcher.init)
         var byMethod: [(method: String, operations: [ContractOperation])] = []
         for operation in operations {

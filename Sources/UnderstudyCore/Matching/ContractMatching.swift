@@ -25,9 +25,11 @@ enum ContractMatching {
     /// when `route` changes nothing in it.
     static func form(of request: Request, route: ContractRoute) -> (request: Request, version: String?) {
         let versioned = route.pack.versioned(request.path)
-        let meanings = route.operation.flatMap { route.pack.meanings[$0.id] }
+        let meanings = route.operation?.meanings
         guard versioned != nil || meanings?.isEmpty == false else { return (request, nil) }
-        let query = meanings?.normalised(request.query) ?? request.query
-        return (request.with(path: versioned?.rest ?? request.path, query: query), versioned?.version)
+        let rewritten = meanings?.rewritten(request.query)
+        // Nothing rewritten: the request is its own form (a copy would be equal, byte for byte).
+        guard versioned != nil || rewritten != nil else { return (request, nil) }
+        return (request.with(path: versioned?.rest ?? request.path, query: rewritten ?? request.query), versioned?.version)
     }
 }

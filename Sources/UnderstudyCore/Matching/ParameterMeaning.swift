@@ -16,11 +16,24 @@ struct ParameterMeaning: Sendable, Hashable {
         func normalised(_ text: String) -> String {
             switch self {
             case .text: text
-            case .number: DecimalText.canonical(text) ?? text
+            case .number: Self.isCanonicalInteger(text) ? text : (DecimalText.canonical(text) ?? text)
             case .boolean(let spellings): spellings.value(of: text).map { $0 ? "true" : "false" } ?? text
             case .list(let separator, let items):
-                text.isEmpty ? text : text.components(separatedBy: separator).map(items.normalised).joined(separator: separator)
+                // Text items of plain text split and join back to the same text (an ASCII
+                // separator matches only itself there); only other texts are split.
+                text.isEmpty || (items == .text && ContractPath.isPlain(text) && ContractPath.isPlain(separator))
+                    ? text : text.components(separatedBy: separator).map(items.normalised).joined(separator: separator)
             }
+        }
+
+        /// Whether `text` is an integer as `DecimalText.canonical` writes it (`20`, `-5`, `0`):
+        /// no sign but `-`, no leading zero, short enough to be written out.
+        private static func isCanonicalInteger(_ text: String) -> Bool {
+            var digits = text.utf8[...]
+            if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+            guard let first = digits.first, digits.count <= 40, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+            // "0" is canonical; "-0", "00" and "07" are not.
+            return first != UInt8(ascii: "0") || (digits.count == 1 && digits.count == text.utf8.count)
         }
     }
 
@@ -53,12 +66,13 @@ struct QueryMeanings: Sendable {
     /// Nothing to rewrite: every parameter is text under its own name.
     var isEmpty: Bool { byName.isEmpty }
 
-    init(_ operation: ContractOperation) {
+    /// The meanings of `parameters`, an operation's.
+    init(parameters: [ContractParameter]) {
         var byName: [String: ParameterMeaning] = [:]
-        for parameter in operation.parameters where parameter.location == .query {
+        for parameter in parameters where parameter.location == .query {
             let name = parameter.aliasOf ?? parameter.name
             // An alias reads its value the way the parameter it stands for does.
-            let target = operation.queryParameter(name) ?? parameter
+            let target = parameters.first { $0.location == .query && $0.name == name } ?? parameter
             let meaning = ParameterMeaning(name: name, kind: ParameterMeaning.kind(of: target))
             if meaning.name != parameter.name || meaning.kind != .text { byName[parameter.name] = meaning }
         }
@@ -67,11 +81,27 @@ struct QueryMeanings: Sendable {
 
     /// `query` with every name and value in its one form, in the same order.
     func normalised(_ query: QueryParameters) -> QueryParameters {
-        guard !isEmpty, query.pairs.contains(where: { byName[$0.name] != nil }) else { return query }
-        return QueryParameters(pairs: query.pairs.map { pair in
-            guard let meaning = byName[pair.name] else { return pair }
-            return (meaning.name, meaning.kind.normalised(pair.value))
-        })
+        rewritten(query) ?? query
+    }
+
+    /// `normalised(query)` when it changes a byte of `query`, else `nil`: most requests are
+    /// written in the one form already, and need no copy.
+    func rewritten(_ query: QueryParameters) -> QueryParameters? {
+        guard !isEmpty else { return nil }
+        var rewritten: [(name: String, value: String)]?
+        for (index, pair) in query.pairs.enumerated() {
+            guard let meaning = byName[pair.name] else {
+                rewritten?.append(pair)
+                continue
+            }
+            let value = meaning.kind.normalised(pair.value)
+            if rewritten == nil {
+                guard !meaning.name.utf8.elementsEqual(pair.name.utf8) || !value.utf8.elementsEqual(pair.value.utf8) else { continue }
+                rewritten = Array(query.pairs[..<index])
+            }
+            rewritten!.append((meaning.name, value))
+        }
+        return rewritten.map(QueryParameters.init(pairs:))
     }
 
     /// A fixture's query conditions in the same form: exact values written in one way, under

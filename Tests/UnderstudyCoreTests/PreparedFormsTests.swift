@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+/// The shortcuts taken per request when a request is already in the contract's terms, and the
+/// templates split once, against the general code they skip: the same bytes every time.
+@Suite struct PreparedFormsTests {
+    static let values = [
+        "", "0", "-0", "+0", "00", "07", "20", "-5", "-50", "100", "1" + String(repeating: "0", count: 39), "1" + String(repeating: "0", count: 40),
+        "1.50", "1e2", "abc", "None", "True", "true", "1", "a,b", "a,,b", ",", "bars,french", "a|b", "é,b", "e\u{301},b", ",\u{301}", "a;b",
+        "\u{37E}", "a\r\nb", "37.7749,-122.4194", "١٢", String(repeating: "9", count: 41),
+    ]
+
+    /// Number and list writings: the integer and plain-text shortcuts give what the general
+    /// writing (`DecimalText`, split and join) gives.
+    @Test func shortcutWritingsAreTheGeneralOnes() {
+        for value in Self.values {
+            #expect(ParameterMeaning.Kind.number.normalised(value) == (DecimalText.canonical(value) ?? value), "\(value.debugDescription)")
+            for separator in [",", "|", ";", "\u{37E}", "ab"] {
+                let general = value.isEmpty ? value : value.components(separatedBy: separator).joined(separator: separator)
+                #expect(ParameterMeaning.Kind.list(separator: separator, items: .text).normalised(value).utf8.elementsEqual(general.utf8))
+            }
+        }
+    }
+
+    /// Every bundled operation's meanings over queries made of its own parameter names (and
+    /// aliases) with the values above: `rewritten` is `nil` exactly when the general rewrite
+    /// changes no byte, and otherwise is that rewrite.
+    @Test func rewritingIsSkippedOnlyWhenNothingChanges() throws {
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        var skipped = 0, rewritten = 0
+        for pack in contracts.packs {
+            for operation in pack.operations {
+                let meanings = try #require(pack.meanings[operation.id])
+                let names = operation.parameters.filter { $0.location == .query }.map(\.name) + ["unknown"]
+                for (index, value) in Self.values.enumerated() {
+                    let pairs = names.enumerated().map { offset, name in (name: name, value: Self.values[(index + offset) % Self.values.count]) }
+                    for query in [QueryParameters(pairs: pairs), QueryParameters(pairs: names.map { ($0, value) })] {
+                        let general = Self.generalRewrite(query, meanings: meanings, operation: operation)
+                        let unchanged = general.count == query.pairs.count
+                            && zip(general, query.pairs).allSatisfy { $0.name.utf8.elementsEqual($1.name.utf8) && $0.value.utf8.elementsEqual($1.value.utf8) }
+                        if let result = meanings.rewritten(query) {
+                            #expect(!unchanged)
+                            #expect(result.pairs.map { [$0.name, $0.value] } == general.map { [$0.name, $0.value] })
+                            rewritten += 1
+                        } else {
+                            #expect(unchanged, "\(operation.id): \(query.pairs)")
+                            skipped += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(skipped > 10 && rewritten > 10)
+    }
+
+    /// The rewrite as it was: every declared query parameter under its one name, its value
+    /// written the general way.
+    private static func generalRewrite(_ query: QueryParameters, meanings: QueryMeanings, operation: ContractOperation) -> [(name: String, value: String)] {
+        query.pairs.map { pair in
+            guard let parameter = operation.queryParameter(pair.name) else { return pair }
+            let name = parameter.aliasOf ?? parameter.name
+            let kind = ParameterMeaning.kind(of: operation.queryParameter(name) ?? parameter)
+            guard name != parameter.name || kind != .text else { return pair }
+            return (name, generalWriting(pair.value, kind))
+        }
+    }
+
+    private static func generalWriting(_ text: String, _ kind: ParameterMeaning.Kind) -> String {
+        switch kind {
+        case .text: text
+        case .number: DecimalText.canonical(text) ?? text
+        case .boolean(let spellings): spellings.value(of: text).map { $0 ? "true" : "false" } ?? text
+        case .list(let separator, let items): text.isEmpty ? text : text.components(separatedBy: separator).map { generalWriting($0, items) }.joined(separator: separator)
+        }
+    }
+
+    /// A request already in its one form is its own matching form; one that is not is rewritten.
+    @Test func aRequestInItsOneFormIsNotCopied() throws {
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        let asIs = Request(method: "GET", target: "/v3/businesses/search?location=SF&limit=20&categories=bars,french")
+        let route = try #require(contracts.route(asIs))
+        let form = ContractMatching.form(of: asIs, route: route)
+        #expect(form.request.query.pairs.map(\.value) == ["SF", "20", "bars,french"] && form.version == nil)
+        let other = Request(method: "GET", target: "/v3/businesses/search?location=SF&limit=20.0")
+        #expect(ContractMatching.form(of: other, route: try #require(contracts.route(other))).request.query.pairs.map(\.value) == ["SF", "20"])
+        let graph = Request(method: "GET", target: "/v19.0/me?fields=id")
+        let graphForm = ContractMatching.form(of: graph, route: try #require(contracts.route(graph)))
+        #expect(graphForm.request.path == "/me" && graphForm.version == "v19.0")
+    }
+
+    /// Templates split once fill as `PackAnswer.fill` does.
+    @Test func placeholderTextsFillAsTheGeneralFill() {
+        let values = ["quota.limit": "5000", "quota.remaining": "4999", "a": "x"]
+        for template in [
+            "", "plain", "{{quota.limit}}", "{{ quota.limit }} of {{quota.remaining}}", "{{quota.resetTime}}", "{{unknown}}-", "{{", "}}", "{{a",
+            "a}}{{a}}", "{{{a}}}", "{{}}", "{{ }}", "é{{a}}e\u{301}", "{{a}}{{a}}",
+        ] {
+            #expect(PlaceholderText(template).filled { values[$0] } == PackAnswer.fill(template, values), "\(template)")
+        }
+    }
+}
