@@ -1,27 +1,30 @@
 /// What a flat schema asks of a scalar, read off the compiled program: the shapes contract
 /// parameters use (`type` with `enum`, bounds, lengths and patterns), so a request's values
 /// can be accepted without a general evaluation. Anything else has no shape, and is evaluated.
-struct SchemaShape: Sendable {
-    var types: JSONTypes?
+final class SchemaShape: Sendable {
+    let types: JSONTypes?
     /// `enum` when every listed value is a string; a shape with another `enum` is not built.
-    var strings: [String]?
-    var minimum: Double?
-    var maximum: Double?
-    var exclusiveMinimum: Double?
-    var exclusiveMaximum: Double?
-    var minLength: Int?
-    var maxLength: Int?
-    var patterns: [RegexPattern] = []
+    let strings: [String]?
+    let minimum: Double?
+    let maximum: Double?
+    let exclusiveMinimum: Double?
+    let exclusiveMaximum: Double?
+    let minLength: Int?
+    let maxLength: Int?
+    let patterns: [RegexPattern]
 
-    /// The shape of `constraints`, or `nil` when one is not a scalar keyword this reads.
+    /// The shape of `constraints`, or `nil` when one is not a scalar keyword this reads. A
+    /// class: the checks of every request read it in place rather than copying its members.
     init?(_ constraints: [SchemaConstraint]) {
+        var types: JSONTypes?, strings: [String]?, patterns: [RegexPattern] = []
+        var minimum: Double?, maximum: Double?, exclusiveMinimum: Double?, exclusiveMaximum: Double?, minLength: Int?, maxLength: Int?
         for constraint in constraints {
             switch constraint {
-            case .type(let types): self.types = types
+            case .type(let declared): types = declared
             case .enumeration(let values):
-                let strings = values.compactMap(\.stringValue)
-                guard strings.count == values.count else { return nil }
-                self.strings = strings
+                let texts = values.compactMap(\.stringValue)
+                guard texts.count == values.count else { return nil }
+                strings = texts
             case .minimum(let limit): minimum = limit.value
             case .maximum(let limit): maximum = limit.value
             case .exclusiveMinimum(let limit): exclusiveMinimum = limit.value
@@ -32,6 +35,15 @@ struct SchemaShape: Sendable {
             default: return nil
             }
         }
+        self.types = types
+        self.strings = strings
+        self.minimum = minimum
+        self.maximum = maximum
+        self.exclusiveMinimum = exclusiveMinimum
+        self.exclusiveMaximum = exclusiveMaximum
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.patterns = patterns
     }
 
     /// Whether the text `text` is valid: every keyword a string meets (the numeric ones do not
