@@ -99,4 +99,28 @@ import Testing
             #expect(PlaceholderText(template).filled { values[$0] } == PackAnswer.fill(template, values), "\(template)")
         }
     }
+
+    /// Bearer credentials: the byte comparison of the scheme decides as the character one.
+    @Test func bearerSchemesAreReadAsByCharacters() {
+        let headers = [
+            "Bearer abc", "bearer abc", "BEARER abc", "Bearer  abc ", "Bearer ", "Bearer", "Bearer  ", "Bearer x", "Basic abc", "Bearer\tabc",
+            "Bearer \u{301}abc", "Bearer\u{301} abc", "Bearer \r\nabc", "Bearer\r\n abc", "\u{212A}earer abc", "Beare abc", "Bearer é", "Bearerabc",
+            "", " Bearer abc", "Bearer abc\u{301}", "Bearer  \u{301}",
+        ]
+        for header in headers {
+            let request = Request(method: "GET", target: "/", headers: [HeaderField(name: "authorization", value: header)])
+            #expect(CredentialPlacement.bearer.find(in: request) == Self.generalBearer(header), "\(header.debugDescription)")
+        }
+        #expect(CredentialPlacement.bearer.find(in: Request(method: "GET", target: "/")) == .missing)
+    }
+
+    /// The bearer reading as it was: by characters throughout.
+    private static func generalBearer(_ header: String) -> CredentialPlacement.Found {
+        let prefix = "bearer "
+        guard header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix else { return .malformed }
+        var value = header.dropFirst(prefix.count)
+        while value.first == " " { value = value.dropFirst() }
+        while value.last == " " { value = value.dropLast() }
+        return value.isEmpty ? .malformed : .value(String(value))
+    }
 }
