@@ -57,6 +57,32 @@ import Testing
         }
     }
 
+    /// A parameter the one pass over the query leaves out is one the check would pass: an
+    /// optional query parameter with no value in the request.
+    @Test func parametersLeftUncheckedAreAbsentAndOptional() throws {
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        var random = SeededGenerator(seed: 20_261_125)
+        var skipped = 0
+        for pack in contracts.packs {
+            for operation in pack.operations {
+                let names = operation.parameters.map(\.name) + ["other", "None"]
+                for _ in 0..<40 {
+                    let query = (0..<Int(random.next() % 6)).map { _ in
+                        names[Int(random.next() % UInt64(names.count))] + "=" + Self.commonValues[Int(random.next() % UInt64(Self.commonValues.count))]
+                            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                    }
+                    let request = Request(method: operation.method, target: "/x?" + query.joined(separator: "&"))
+                    let positions = try #require(operation.parametersToCheck(in: request))
+                    for (position, parameter) in operation.parameters.enumerated() where positions & (1 << position) == 0 {
+                        #expect(parameter.location == .query && !parameter.required && parameter.texts(in: request, pathParameters: [:]).isEmpty)
+                        skipped += 1
+                    }
+                }
+            }
+        }
+        #expect(skipped > 1000)
+    }
+
     /// Schemas the bundled contracts do not use, compiled on their own: exclusive bounds,
     /// several types, list counts, non-ASCII enum members, custom boolean spellings, `$ref`.
     @Test func unusualSchemasNeverAcceptWhatTheGeneralCheckRefuses() throws {

@@ -123,4 +123,18 @@ import Testing
         while value.last == " " { value = value.dropLast() }
         return value.isEmpty ? .malformed : .value(String(value))
     }
+
+    /// Rate-limit headers replace the answer's own by name, in any ASCII case, as `hasName` compares.
+    @Test func replacedHeadersAreTheOnesHasNameFinds() {
+        let names = ["RateLimit-DailyLimit", "ratelimit-dailylimit", "RATELIMIT-DAILYLIMIT", "RateLimit-DailyLimiT ", "RateLimit-Remaining", "Content-Type", "ÉTag", "éTag", "", "X"]
+        for own in names {
+            for replacing in names {
+                var response = Response(status: 200, headers: [HeaderField(name: own, value: "old"), HeaderField(name: "Keep", value: "k")], body: [])
+                ProviderGate.replaceHeaders([HeaderField(name: replacing, value: "new")], in: &response)
+                let replaced = HeaderField(name: own, value: "old").hasName(replacing)
+                #expect(response.headers.count == (replaced ? 2 : 3), "\(own) / \(replacing)")
+                #expect(response.headers.last == HeaderField(name: replacing, value: "new"))
+            }
+        }
+    }
 }

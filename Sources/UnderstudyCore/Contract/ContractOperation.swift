@@ -29,6 +29,12 @@ final class ContractOperation: Sendable {
     /// The values each query parameter treats as absent, by name, for those that have some
     /// (the first declaration of a name wins, as in `queryParameter(_:)`).
     private let ignoredQueryValues: [String: Set<String>]
+    /// By query parameter name, a bit per parameter position declared under it; `nil` when
+    /// the operation has more parameters than bits.
+    private let queryBits: [String: UInt64]?
+    /// The bits of the parameters checked whether the query names them or not: the required
+    /// ones, and those read from the path or headers.
+    private let alwaysChecked: UInt64
 
     init(
         id: String, method: String, path: ContractPath, parameters: [ContractParameter], credential: CredentialPlacement?,
@@ -52,6 +58,27 @@ final class ContractOperation: Sendable {
             ignored[parameter.name] = parameter.ignoredValues.isEmpty ? nil : parameter.ignoredValues
         }
         ignoredQueryValues = ignored
+        var bits: [String: UInt64] = [:]
+        var always: UInt64 = 0
+        for (position, parameter) in parameters.enumerated() where position < 64 {
+            if parameter.location == .query { bits[parameter.name, default: 0] |= 1 << position }
+            if parameter.location != .query || parameter.required { always |= 1 << position }
+        }
+        queryBits = parameters.count <= 64 ? bits : nil
+        alwaysChecked = always
+    }
+
+    /// The positions of the parameters a check of `request` must visit, as bits: those its
+    /// query names and the always-checked ones. An optional query parameter the query does not
+    /// name passes without a look. `nil`: visit every parameter.
+    func parametersToCheck(in request: Request) -> UInt64? {
+        guard let queryBits else { return nil }
+        var bits = alwaysChecked
+        // One pass over the query, rather than one per declared parameter.
+        for pair in request.query.pairs {
+            if let named = queryBits[pair.name] { bits |= named }
+        }
+        return bits
     }
 
     /// The declared response for `status`: exact, then its class (`4XX`), then `default`.

@@ -44,8 +44,17 @@ struct RequestChecker {
             // Like Google's `pagetoken`: every other parameter is ignored, so check only this one.
             return operation.parameters.first { $0.name == override }.flatMap(check)
         }
-        for parameter in operation.parameters {
-            if let found = check(parameter) { return found }
+        if var positions = operation.parametersToCheck(in: request) {
+            // Lowest bit first: the contract's order, so the first broken check still decides.
+            while positions != 0 {
+                let position = positions.trailingZeroBitCount
+                positions &= positions - 1
+                if let found = check(operation.parameters[position]) { return found }
+            }
+        } else {
+            for parameter in operation.parameters {
+                if let found = check(parameter) { return found }
+            }
         }
         for rule in operation.enforcedRules {
             let broken = rule.isBroken(
