@@ -58,6 +58,22 @@ import Testing
         #expect(found > 30, "only \(found) paths found an operation")
     }
 
+    /// The remembered last version answer is the regex's own, whatever order paths come in.
+    @Test func versionedPathsAnswerAsTheRegexDoes() throws {
+        let graph = try #require(try Contracts.load(from: bundledContractsPath).pack(named: "facebook"))
+        let pattern = try #require(graph.pathVersion)
+        let paths = ["/v19.0/me", "/v19.0/me", "/v2.8/me", "/v19.0/me/permissions", "/vX/me", "/v19.0", "/v19.0/", "/v19.0/me", "/v\u{301}19.0/me", "/me"]
+        for path in paths + paths.reversed() {
+            var expected: (String, String)?
+            if path.hasPrefix("/v"), let range = pattern.firstMatch(in: path), range.lowerBound == path.startIndex {
+                expected = (String(path[path.index(after: path.startIndex)..<range.upperBound]), String(path[range.upperBound...]))
+            }
+            let answer = graph.versioned(path)
+            #expect(answer?.version == expected?.0 && answer?.rest == expected?.1, "\(path)")
+        }
+        #expect(graph.versioned("/v19.0/me")?.version == "v19.0")
+    }
+
     /// Routing as it was: every operation of the method, segment by segment, the most literal kept.
     private static func scan(_ pack: ProviderPack, method: String, path: String) -> (ContractOperation, [String: String])? {
         var best: (ContractOperation, [String: String])?

@@ -181,26 +181,10 @@ struct ProviderGate {
 
     static func replaceHeaders(_ fields: [HeaderField], in response: inout Response) {
         guard !fields.isEmpty else { return }
-        response.headers.removeAll { header in fields.contains { Self.sameName(header.name, $0.name) } }
+        response.headers.removeAll { header in fields.contains { ASCIIFold.equal(header.name, $0.name) } }
         response.headers += fields
     }
 
-    /// `HeaderField.hasName` (ASCII case folded, bytes compared) over contiguous bytes: the
-    /// generic byte walk it takes was most of this function in the profile.
-    private static func sameName(_ one: String, _ other: String) -> Bool {
-        guard one.utf8.count == other.utf8.count else { return false }
-        var one = one, other = other
-        return one.withUTF8 { left in
-            other.withUTF8 { right in
-                for index in left.indices where foldASCII(left[index]) != foldASCII(right[index]) { return false }
-                return true
-            }
-        }
-    }
-
-    private static func foldASCII(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-    }
 
     static func startOfDay(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)

@@ -9,15 +9,21 @@ struct ContractPath: Sendable, Hashable {
     /// The template as written in the contract.
     let text: String
     let segments: [Segment]
-    /// Whether the template is plain ASCII (see `isPlain(_:)`), so a plain path is
-    /// matched against it byte by byte.
-    let isPlain: Bool
+    /// The template compiled for plain paths, when it is plain ASCII itself (see `isPlain(_:)`):
+    /// a plain path is matched against it byte by byte.
+    private let plain: PlainTemplate?
+
+    var isPlain: Bool { plain != nil }
 
     init(text: String, segments: [Segment]) {
         self.text = text
         self.segments = segments
-        isPlain = Self.isPlain(text)
+        plain = Self.isPlain(text) ? PlainTemplate(segments) : nil
     }
+
+    // The segments and the compiled form follow from the text.
+    static func == (lhs: ContractPath, rhs: ContractPath) -> Bool { lhs.text == rhs.text }
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// How many segments are literal: more literal segments is a more specific path, so
     /// `/me/permissions` wins over `/{id}/permissions`.
@@ -74,38 +80,87 @@ struct ContractPath: Sendable, Hashable {
     /// `match(_:)` for a plain `path` against a plain template, without splitting the path:
     /// bytes are characters there, and equal characters are equal bytes.
     func matchPlain(_ path: String) -> [String: String]? {
-        var path = path
-        return path.withUTF8 { bytes -> [String: String]? in
-            guard !bytes.isEmpty else { return segments.isEmpty ? [:] : nil }
-            guard !segments.isEmpty else { return nil }
-            var values: [String: String] = [:]
-            // `RequestPath.segments` drops the empty segment before a leading slash.
-            var start = bytes[0] == UInt8(ascii: "/") ? 1 : 0
-            for (position, segment) in segments.enumerated() {
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
-                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                switch segment {
-                case .literal(let literal):
-                    guard part.elementsEqual(literal.utf8) else { return nil }
-                case .parameter(let name, let prefix, let suffix):
-                    let (prefix, suffix) = (prefix.utf8, suffix.utf8)
-                    guard part.count > prefix.count + suffix.count, part.starts(with: prefix), part.reversed().starts(with: suffix.reversed()) else {
-                        return nil
-                    }
-                    values[name] = String(decoding: part.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self)
-                }
-                let isLast = position == segments.count - 1
-                // The path has exactly as many segments as the template.
-                guard isLast ? end == bytes.count : end < bytes.count else { return nil }
-                start = end + 1
-            }
-            return values
-        }
+        plain?.match(path)
     }
 
     /// The names of the placeholders, in order.
     var parameterNames: [String] {
         segments.compactMap { if case .parameter(let name, _, _) = $0 { name } else { nil } }
+    }
+}
+
+/// A plain template as steps over one byte array: matching a path walks its bytes once and
+/// copies nothing but the placeholders' values.
+private final class PlainTemplate: Sendable {
+    /// A literal segment (`bytes[start..<start + count]`), or a placeholder with that prefix and a suffix.
+    struct Step {
+        let isLiteral: Bool
+        let start: Int
+        let count: Int
+        let suffixStart: Int
+        let suffixCount: Int
+        let name: Int
+    }
+
+    let bytes: [UInt8]
+    let steps: [Step]
+    let names: [String]
+
+    init(_ segments: [ContractPath.Segment]) {
+        var bytes: [UInt8] = [], steps: [Step] = [], names: [String] = []
+        for segment in segments {
+            switch segment {
+            case .literal(let literal):
+                steps.append(Step(isLiteral: true, start: bytes.count, count: literal.utf8.count, suffixStart: 0, suffixCount: 0, name: 0))
+                bytes += literal.utf8
+            case .parameter(let name, let prefix, let suffix):
+                let start = bytes.count
+                bytes += prefix.utf8
+                steps.append(Step(isLiteral: false, start: start, count: prefix.utf8.count, suffixStart: bytes.count, suffixCount: suffix.utf8.count, name: names.count))
+                bytes += suffix.utf8
+                names.append(name)
+            }
+        }
+        self.bytes = bytes
+        self.steps = steps
+        self.names = names
+    }
+
+    /// `ContractPath.match(_:)` for a plain path: the same segments (split on `/`, the empty one
+    /// before a leading slash dropped), compared byte by byte.
+    func match(_ path: String) -> [String: String]? {
+        var path = path
+        return path.withUTF8 { path in
+            bytes.withUnsafeBufferPointer { template in
+                guard !path.isEmpty else { return steps.isEmpty ? [:] : nil }
+                guard !steps.isEmpty else { return nil }
+                var values: [String: String] = [:]
+                var start = path[0] == UInt8(ascii: "/") ? 1 : 0
+                for position in steps.indices {
+                    let step = steps[position]
+                    var end = start
+                    while end < path.count && path[end] != UInt8(ascii: "/") { end += 1 }
+                    let length = end - start
+                    if step.isLiteral {
+                        guard length == step.count, Self.same(path, start, template, step.start, step.count) else { return nil }
+                    } else {
+                        guard length > step.count + step.suffixCount, Self.same(path, start, template, step.start, step.count),
+                            Self.same(path, end - step.suffixCount, template, step.suffixStart, step.suffixCount)
+                        else { return nil }
+                        let value = UnsafeBufferPointer(rebasing: path[(start + step.count)..<(end - step.suffixCount)])
+                        values[names[step.name]] = String(decoding: value, as: UTF8.self)
+                    }
+                    // The path has exactly as many segments as the template.
+                    guard position == steps.count - 1 ? end == path.count : end < path.count else { return nil }
+                    start = end + 1
+                }
+                return values
+            }
+        }
+    }
+
+    private static func same(_ one: UnsafeBufferPointer<UInt8>, _ oneStart: Int, _ other: UnsafeBufferPointer<UInt8>, _ otherStart: Int, _ count: Int) -> Bool {
+        for offset in 0..<count where one[oneStart + offset] != other[otherStart + offset] { return false }
+        return true
     }
 }

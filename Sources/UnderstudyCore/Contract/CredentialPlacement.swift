@@ -21,9 +21,11 @@ enum CredentialPlacement: Sendable, Hashable {
     func find(in request: Request) -> Found {
         switch self {
         case .bearer:
-            guard let header = request.headers.first(where: { $0.hasName("Authorization") })?.value else { return .missing }
+            guard let header = request.headers.first(where: { ASCIIFold.equal($0.name, "Authorization") })?.value else { return .missing }
             let prefix = "bearer "
-            if let plain = Self.hasPlainPrefix(header, prefix) {
+            // Decided on bytes when the first prefix + 1 bytes are ASCII without CR: those are
+            // then that many characters (only CR LF joins two), each lower-cased alone.
+            if let plain = ASCIIFold.hasPrefix(header, prefix, minimumCount: prefix.utf8.count + 1, whereEvery: { $0 < 0x80 && $0 != 0x0D }) {
                 // The scheme compared byte by byte; the rest as below.
                 guard plain else { return .malformed }
             } else {
@@ -34,23 +36,11 @@ enum CredentialPlacement: Sendable, Hashable {
             while value.last == " " { value = value.dropLast() }
             return value.isEmpty ? .malformed : .value(String(value))
         case .header(let name):
-            guard let value = request.headers.first(where: { $0.hasName(name) })?.value, !value.isEmpty else { return .missing }
+            guard let value = request.headers.first(where: { ASCIIFold.equal($0.name, name) })?.value, !value.isEmpty else { return .missing }
             return .value(value)
         case .query(let name):
             guard let value = request.query.pairs.first(where: { $0.name == name })?.value, !value.isEmpty else { return .missing }
             return .value(value)
-        }
-    }
-
-    /// Whether `text` is longer than the lower-case ASCII `prefix` and starts with it in any
-    /// case, decided on bytes when its first `prefix` + 1 bytes are ASCII without CR: those are
-    /// then that many characters, each lower-cased alone. `nil` when they are not (the
-    /// character comparison decides).
-    private static func hasPlainPrefix(_ text: String, _ prefix: String) -> Bool? {
-        let head = text.utf8.prefix(prefix.utf8.count + 1)
-        guard head.count == prefix.utf8.count + 1, head.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return nil }
-        return zip(head, prefix.utf8).allSatisfy { byte, expected in
-            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte) == expected
         }
     }
 

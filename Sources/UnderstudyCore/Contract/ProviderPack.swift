@@ -100,8 +100,16 @@ public final class ProviderPack: Sendable {
 
     /// The length of the longest route holding `path`.
     private func routeLength(holding path: Substring) -> Int? {
+        // Over the path's bytes in place: every request asks every pack.
+        if let found = path.utf8.withContiguousStorageIfAvailable(routeLength(holdingBytes:)) { return found }
+        return Array(path.utf8).withUnsafeBufferPointer(routeLength(holdingBytes:))
+    }
+
+    private func routeLength(holdingBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var best: Int?
-        for matcher in routeMatchers where matcher.holds(path) && matcher.length > (best ?? -1) { best = matcher.length }
+        for index in routeMatchers.indices where routeMatchers[index].holds(bytes) && routeMatchers[index].length > (best ?? -1) {
+            best = routeMatchers[index].length
+        }
         return best
     }
 
@@ -114,11 +122,20 @@ public final class ProviderPack: Sendable {
     /// without it, when the pack's `pathVersion` finds one.
     func versioned(_ path: String) -> (version: String, rest: String)? {
         // Version segments start with "/v"; skip the regex for every other path (it runs per request).
-        guard let pathVersion, path.utf8.starts(with: "/v".utf8), let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex else {
-            return nil
+        guard let pathVersion, path.utf8.starts(with: "/v".utf8) else { return nil }
+        // A client asks for the same versioned path again and again (routing and matching ask
+        // twice per request): the last answer, for the same bytes, spares the regex.
+        if let last = lastVersioned.withLock({ $0 }), ASCIIFold.sameBytes(last.path, path) { return last.answer }
+        var answer: (version: String, rest: String)?
+        if let range = pathVersion.firstMatch(in: path), range.lowerBound == path.startIndex {
+            answer = (String(path[path.index(after: path.startIndex)..<range.upperBound]), String(path[range.upperBound...]))
         }
-        return (String(path[path.index(after: path.startIndex)..<range.upperBound]), String(path[range.upperBound...]))
+        lastVersioned.withLock { $0 = (path, answer) }
+        return answer
     }
+
+    /// The last path `versioned` read, with its answer.
+    private let lastVersioned = Locked<(path: String, answer: (version: String, rest: String)?)?>(nil)
 
     /// The operation answering `method` on `path` (already a contract path), the most literal
     /// template first, with the values of its placeholders.
@@ -220,7 +237,10 @@ private struct RouteMatcher: Sendable {
     }
 
     func holds(_ path: Substring) -> Bool {
-        let bytes = path.utf8
-        return isPrefix ? bytes.starts(with: route) : bytes.elementsEqual(route) || bytes.starts(with: below)
+        path.utf8.withContiguousStorageIfAvailable(holds) ?? Array(path.utf8).withUnsafeBufferPointer(holds)
+    }
+
+    func holds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isPrefix ? bytes.starts(with: route) : bytes.elementsEqual(route) || bytes.starts(with: below)
     }
 }
