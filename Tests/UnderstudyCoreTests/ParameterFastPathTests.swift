@@ -172,7 +172,7 @@ import Testing
     private static func ownValues(of parameter: ContractParameter) -> [String] {
         guard let schema = parameter.schema else { return [] }
         var values: [String] = []
-        for shape in [schema.scalarShape, schema.listShape?.items].compactMap({ $0 }) {
+        for shape in [schema.scalarShape, schema.listShape?.items ?? nil].compactMap({ $0 }) {
             for member in shape.strings ?? [] { values += [member, member.uppercased(), member + "x", String(member.dropLast()), member + "," + member] }
             for bound in [shape.minimum, shape.maximum, shape.exclusiveMinimum, shape.exclusiveMaximum].compactMap({ $0 }) {
                 let whole = Int(bound)

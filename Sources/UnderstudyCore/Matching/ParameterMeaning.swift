@@ -96,7 +96,7 @@ struct QueryMeanings: Sendable {
             }
             let value = meaning.kind.normalised(pair.value)
             if rewritten == nil {
-                guard !meaning.name.utf8.elementsEqual(pair.name.utf8) || !value.utf8.elementsEqual(pair.value.utf8) else { continue }
+                guard !ASCIIFold.sameBytes(meaning.name, pair.name) || !ASCIIFold.sameBytes(value, pair.value) else { continue }
                 rewritten = Array(query.pairs[..<index])
             }
             rewritten!.append((meaning.name, value))

@@ -50,7 +50,7 @@ final class SchemaShape: Sendable {
     /// apply to strings). The same tests the evaluation makes, in `SchemaEvaluation+Scalars`.
     func admits<Text: StringProtocol>(text: Text) -> Bool {
         if let types, !types.contains(.string) { return false }
-        if let strings, !strings.contains(where: { $0.utf8.elementsEqual(text.utf8) }) { return false }
+        if let strings, !strings.contains(where: { $0.utf8.count == text.utf8.count && $0.utf8.elementsEqual(text.utf8) }) { return false }
         if minLength != nil || maxLength != nil {
             let length = text.unicodeScalars.count
             if let minLength, length < minLength { return false }
@@ -79,13 +79,11 @@ final class SchemaShape: Sendable {
     }
 }
 
-/// A flat array schema: its own type and item counts, and the shape of every item.
+/// A flat array schema's own type and item counts (its items have a `SchemaShape`).
 struct ListShape: Sendable {
     var types: JSONTypes?
     var minItems: Int?
     var maxItems: Int?
-    /// `nil`: items are not constrained.
-    var items: SchemaShape?
 
     func admits(count: Int) -> Bool {
         if let types, !types.contains(.array) { return false }
@@ -112,9 +110,10 @@ extension JSONSchema {
     var scalarShape: SchemaShape? { SchemaShape(flatConstraints(entry)) }
 
     /// The schema's list shape: `type`, `minItems`, `maxItems` and `items` (from the first
-    /// element) of a scalar shape, and nothing else.
-    var listShape: ListShape? {
+    /// element) of a scalar shape, and nothing else. `items` is `nil` when not constrained.
+    var listShape: (list: ListShape, items: SchemaShape?)? {
         var shape = ListShape()
+        var itemShape: SchemaShape?
         for constraint in flatConstraints(entry) {
             switch constraint {
             case .type(let types): shape.types = types
@@ -122,10 +121,10 @@ extension JSONSchema {
             case .maxItems(let limit): shape.maxItems = limit
             case .items(let schema?, start: 0):
                 guard let items = SchemaShape(flatConstraints(schema)) else { return nil }
-                shape.items = items
+                itemShape = items
             default: return nil
             }
         }
-        return shape
+        return (shape, itemShape)
     }
 }
