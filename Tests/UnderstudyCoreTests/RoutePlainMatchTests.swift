@@ -74,6 +74,49 @@ import Testing
         #expect(graph.versioned("/v19.0/me")?.version == "v19.0")
     }
 
+    /// Whole routes, over paths of every pack and none: the provider, contract path, operation
+    /// and values the per-pack scan with copied paths found.
+    @Test func routesAreTheOnesTheScanFound() throws {
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        var paths = ["", "/", "//", "/v3", "/v3/", "/v19.0", "/v19.0/", "/v19.0/me", "/v2.8/me/permissions", "/me", "/me/", "/mex", "/x/me", "/vX/me",
+            "/v19.0/debug_token", "/v1.0/oauth/access_token", "/maps/api", "/maps/api/", "/br-codingexams", "/é/me", "/v19.0/é", "me"]
+        for pack in contracts.packs {
+            for route in pack.routes { paths += [route, route + "x", route + "/x", "/v1.0" + route, String(route.dropLast())] }
+            for operation in pack.operations { paths += [operation.path.text, "/v19.0" + operation.path.text] }
+        }
+        var found = 0
+        for path in paths {
+            for method in ["GET", "get", "POST"] {
+                let routed = contracts.route(method: method, path: path)
+                let scanned = Self.scanRoute(contracts, method: method, path: path)
+                #expect(routed?.pack === scanned?.pack && routed?.contractPath == scanned?.contractPath, "\(method) \(path)")
+                #expect(routed?.operation === scanned?.operation && routed?.pathParameters == scanned?.pathParameters, "\(method) \(path)")
+                if routed?.operation != nil { found += 1 }
+            }
+        }
+        #expect(found > 50)
+    }
+
+    /// `Contracts.route(method:path:)` as it was: each pack's routes over copied paths.
+    private static func scanRoute(_ contracts: Contracts, method: String, path: String) -> ContractRoute? {
+        func routeLength(_ pack: ProviderPack, _ path: String) -> Int? {
+            pack.routes.filter { ProviderPack.route($0, holds: path) }.map(\.count).max()
+        }
+        var best: (pack: ProviderPack, path: String, length: Int)?
+        for pack in contracts.packs {
+            if pack.pathVersion != nil, routeLength(pack, path) == nil {
+                let rest = path.utf8.dropFirst().firstIndex(of: UInt8(ascii: "/")).map { String(path[$0...]) } ?? ""
+                if routeLength(pack, rest) == nil { continue }
+            }
+            let stripped = pack.versioned(path)?.rest ?? path
+            guard let length = routeLength(pack, stripped) else { continue }
+            if best == nil || length > best!.length { best = (pack, stripped, length) }
+        }
+        guard let best else { return nil }
+        let found = scan(best.pack, method: method.uppercased(), path: best.path)
+        return ContractRoute(pack: best.pack, contractPath: best.path, operation: found?.0, pathParameters: found?.1 ?? [:])
+    }
+
     /// Routing as it was: every operation of the method, segment by segment, the most literal kept.
     private static func scan(_ pack: ProviderPack, method: String, path: String) -> (ContractOperation, [String: String])? {
         var best: (ContractOperation, [String: String])?

@@ -91,18 +91,21 @@ public final class ProviderPack: Sendable {
     func contractPath(of path: String) -> (path: String, routeLength: Int)? {
         // The version pattern is a regex; most paths (every other provider's) fall under no
         // route with or without their first segment, so it need not run for them.
-        if pathVersion != nil, routeLength(holding: path[...]) == nil, routeLength(holding: Self.droppingFirstSegment(path)) == nil {
+        if pathVersion != nil, routeLength(holding: path) == nil, Self.bytes(of: path, { routeLength(holdingBytes: Self.droppingFirstSegment($0)) }) == nil {
             return nil
         }
         let stripped = versioned(path)?.rest ?? path
-        return routeLength(holding: stripped[...]).map { (stripped, $0) }
+        return routeLength(holding: stripped).map { (stripped, $0) }
     }
 
     /// The length of the longest route holding `path`.
-    private func routeLength(holding path: Substring) -> Int? {
+    private func routeLength(holding path: String) -> Int? {
         // Over the path's bytes in place: every request asks every pack.
-        if let found = path.utf8.withContiguousStorageIfAvailable(routeLength(holdingBytes:)) { return found }
-        return Array(path.utf8).withUnsafeBufferPointer(routeLength(holdingBytes:))
+        Self.bytes(of: path, routeLength(holdingBytes:))
+    }
+
+    private static func bytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     private func routeLength(holdingBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -113,9 +116,11 @@ public final class ProviderPack: Sendable {
         return best
     }
 
-    private static func droppingFirstSegment(_ path: String) -> Substring {
-        guard let slash = path.utf8.dropFirst().firstIndex(of: UInt8(ascii: "/")) else { return "" }
-        return path[slash...]
+    /// The bytes from the second `/` on (none when there is no second one), as
+    /// `path[slash...]` of the path without its first segment.
+    private static func droppingFirstSegment(_ path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let slash = path.dropFirst().firstIndex(of: UInt8(ascii: "/")) else { return UnsafeBufferPointer(rebasing: path[0..<0]) }
+        return UnsafeBufferPointer(rebasing: path[slash...])
     }
 
     /// The version segment at the start of `path` (`v19.0` of `/v19.0/me`) and the path
