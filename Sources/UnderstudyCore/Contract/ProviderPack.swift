@@ -199,7 +199,7 @@ final class CredentialRule: Sendable {
     private let lastValid = Locked<String?>(nil)
 
     func isValid(_ value: String) -> Bool {
-        guard !rejected.contains(value) else { return false }
+        guard rejected.isEmpty || !rejected.contains(value) else { return false }
         if lastValid.withLock({ $0 == value }) { return true }
         guard pattern?.matches(value) ?? true else { return false }
         lastValid.withLock { $0 = value }

@@ -56,8 +56,9 @@ struct RequestChecker {
                 if let found = check(parameter) { return found }
             }
         }
-        for rule in operation.enforcedRules {
-            let broken = rule.isBroken(
+        // By position: the rules are read in place rather than copied one by one.
+        for index in operation.enforcedRules.indices {
+            let broken = operation.enforcedRules[index].isBroken(
                 value: { operation.firstQueryValue($0, in: request) },
                 numeric: { name in
                     if let text = operation.firstQueryValue(name, in: request) { return Double(text) }
@@ -65,6 +66,7 @@ struct RequestChecker {
                     return nil
                 })
             guard broken else { continue }
+            let rule = operation.enforcedRules[index]
             let name = rule.parameter
             let value = operation.firstQueryValue(name, in: request)
             return finding(
