@@ -1,7 +1,8 @@
 /// A check across an operation's parameters that OpenAPI cannot express on its own
 /// (`x-understudy-rules`): "a location or a latitude and longitude", "not both open_now and
-/// open_at", "offset + limit ≤ 240".
-struct ContractRule: Sendable {
+/// open_at", "offset + limit ≤ 240". A class: every request's check walks its operation's
+/// rules, and a value was copied (its strings and dictionary retained) at each step.
+final class ContractRule: Sendable {
     enum Check: Sendable {
         /// Broken when no group has all its parameters present.
         case anyOf([[String]])
@@ -23,11 +24,24 @@ struct ContractRule: Sendable {
     /// Whether the fake refuses a request that breaks it (`enforced`, default true). A rule the
     /// provider documents but is known, or not known, to let through (Yelp's open_now with
     /// open_at, YF#652) stays in the pack, visible to tools and people, and refuses nothing.
-    var enforced = true
+    let enforced: Bool
     /// Where the fact comes from (`source`), e.g. `providers.md §1.2; YF#2`.
-    var source: String? = nil
+    let source: String?
     /// Why the fact is not verified (`x-understudy-unverified`); `nil` when it is.
-    var unverified: String? = nil
+    let unverified: String?
+
+    init(
+        check: Check, when: [String: [String?]], message: String?, error: String?, enforced: Bool = true, source: String? = nil,
+        unverified: String? = nil
+    ) {
+        self.check = check
+        self.when = when
+        self.message = message
+        self.error = error
+        self.enforced = enforced
+        self.source = source
+        self.unverified = unverified
+    }
 
     /// The parameter a message names: the first the rule is about.
     var parameter: String {

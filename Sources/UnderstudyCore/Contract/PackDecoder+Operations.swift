@@ -242,11 +242,11 @@ extension PackDecoder {
             let message = members["message"].flatMap { string($0, at: rulePath.appending("message")) }
             let error = members["error"].flatMap { string($0, at: rulePath.appending("error")) }
             guard let check else { continue }
-            var rule = ContractRule(check: check, when: when, message: message, error: error)
-            if let value = members["enforced"], let enforced = bool(value, at: rulePath.appending("enforced")) { rule.enforced = enforced }
-            rule.source = members["source"].flatMap { string($0, at: rulePath.appending("source")) }
-            rule.unverified = members["x-understudy-unverified"].flatMap { string($0, at: rulePath.appending("x-understudy-unverified")) }
-            rules.append(rule)
+            var enforced = true
+            if let value = members["enforced"], let declared = bool(value, at: rulePath.appending("enforced")) { enforced = declared }
+            let source = members["source"].flatMap { string($0, at: rulePath.appending("source")) }
+            let unverified = members["x-understudy-unverified"].flatMap { string($0, at: rulePath.appending("x-understudy-unverified")) }
+            rules.append(ContractRule(check: check, when: when, message: message, error: error, enforced: enforced, source: source, unverified: unverified))
         }
         return rules
     }
