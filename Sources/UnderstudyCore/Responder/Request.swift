@@ -95,16 +95,10 @@ public struct HeaderField: Sendable, Hashable {
         self.value = value
     }
 
-    /// Whether the field's name is `name`, ignoring ASCII case. Compares bytes without
-    /// lowercasing a copy: this runs for header conditions and framing on every request.
+    /// Whether the field's name is `name`, ignoring ASCII case. Compares the contiguous bytes
+    /// without lowercasing a copy: this runs for header conditions and framing on every request.
     public func hasName(_ name: String) -> Bool {
-        let own = self.name.utf8, other = name.utf8
-        guard own.count == other.count else { return false }
-        return zip(own, other).allSatisfy { Self.foldASCII($0) == Self.foldASCII($1) }
-    }
-
-    private static func foldASCII(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        ASCIIFold.equal(self.name, name)
     }
 }
 
