@@ -62,7 +62,7 @@ extension FixtureDecoder {
             guard let name = string(members["file"]!, at: path.appending("file")) else { return nil }
             guard let resolved = resolveBodyFile(name, at: path.appending("file")) else { return nil }
             body = .file(BodyFile(path: resolved))
-            defaultContentType = MediaType.forExtension(name.split(separator: ".").last.map(String.init) ?? "")
+            defaultContentType = MediaType.forExtension(name.pieces(separatedBy: ".").last.map(String.init) ?? "")
         default:
             break
         }
@@ -97,8 +97,8 @@ extension FixtureDecoder {
             return nil
         }
         // Resolve `.` and `..` by hand: a body file must stay inside the fixtures root.
-        var components = file.split(separator: "/").dropLast().map(String.init)
-        for component in name.split(separator: "/") where component != "." {
+        var components = file.pieces(separatedBy: "/").dropLast()
+        for component in name.pieces(separatedBy: "/") where component != "." {
             if component == ".." {
                 guard !components.isEmpty else {
                     report(path, "\"\(name)\" leaves the fixtures folder")
@@ -106,7 +106,7 @@ extension FixtureDecoder {
                 }
                 components.removeLast()
             } else {
-                components.append(String(component))
+                components.append(component)
             }
         }
         let relative = components.joined(separator: "/")

@@ -38,7 +38,8 @@ struct FixtureDecoder: DocumentReading {
             report(JSONPath.root.appending("understudy"), "unsupported format version \(JSONWriter.string(other)); this Understudy reads version \(Fixture.formatVersion)")
         }
 
-        let folder = file.split(separator: "/").count > 1 ? String(file.split(separator: "/")[0]) : nil
+        let pieces = file.pieces(separatedBy: "/")
+        let folder = pieces.count > 1 ? String(pieces[0]) : nil
         var provider = folder
         if let declared = members["provider"] {
             if let name = string(declared, at: JSONPath.root.appending("provider")) {
