@@ -8,9 +8,12 @@ struct FixtureOptions: ParsableArguments {
     var fixtures: String = "fixtures"
 
     /// Loads the tree, or prints every problem (file, JSON path, what is wrong) and fails.
-    func load() throws -> [Fixture] {
+    func load() throws -> [Fixture] { try loadIndex().fixtures }
+
+    /// Loads the tree into the index its check built, or prints every problem and fails.
+    func loadIndex() throws -> FixtureIndex {
         do {
-            return try FixtureLoader.load(from: fixtures)
+            return try FixtureLoader.loadIndex(from: fixtures)
         } catch {
             if error.problems.count == 1, error.problems[0].file == fixtures {
                 throw ValidationError("fixtures folder not found at '\(fixtures)'; pass --fixtures DIR, or run from the repository root")

@@ -69,7 +69,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let adminToken = try adminTokenOptions.resolve()
-        var fixtures = try options.load()
+        let loaded = try options.loadIndex()
+        var fixtures = loaded.fixtures
         if let provider {
             let known = Set(fixtures.map(\.provider))
             guard known.contains(provider) else {
@@ -85,10 +86,12 @@ struct ServeCommand: AsyncParsableCommand {
         var mount: ProviderMount?
         if let provider { mount = try providerMount(of: provider, contracts: contracts) }
         let clock: any ServerClock = startTime.map { ManualClock(start: $0) } ?? SystemClock()
+        // Without contracts or a provider filter, the index loading built is the one to match in.
+        let index = contracts == nil && provider == nil ? loaded : Responder.matchingIndex(of: fixtures, contracts: contracts)
         let responder = Responder(
-            fixtures: fixtures, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
+            index: index, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
             adminToken: adminToken,
-            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, fallback: fallback,
+            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, recorder: nil, fallback: fallback,
             fixturesRoot: options.fixtures)
         let server = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")

@@ -9,6 +9,12 @@ import Foundation
 public enum FixtureLoader {
     /// Loads every fixture under `root`, or throws `FixtureLoadError` listing every problem.
     public static func load(from root: String) throws(FixtureLoadError) -> [Fixture] {
+        try loadIndex(from: root).fixtures
+    }
+
+    /// Loads every fixture under `root` into the index the check for fixtures that can never
+    /// match built, which a responder without contracts answers from as it is.
+    package static func loadIndex(from root: String) throws(FixtureLoadError) -> FixtureIndex {
         let rootPath = (root as NSString).standardizingPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -25,11 +31,12 @@ public enum FixtureLoader {
             case .failure(let failure): problems.append(contentsOf: failure.problems)
             }
         }
-        problems.append(contentsOf: indistinguishable(fixtures))
+        let index = FixtureIndex(fixtures)
+        problems.append(contentsOf: indistinguishable(in: index))
         guard problems.isEmpty else {
             throw FixtureLoadError(problems: problems.sorted { ($0.file, $0.description) < ($1.file, $1.description) })
         }
-        return fixtures
+        return index
     }
 
     private struct Failure: Error { let problems: [FixtureProblem] }
@@ -58,8 +65,8 @@ public enum FixtureLoader {
     /// Fixtures whose request conditions and priority are identical: whichever sorts later by
     /// file name can never be chosen, which is almost always a mistake (a duplicated
     /// recording). Identical fixtures always share an index slot, so only those are compared.
-    static func indistinguishable(_ fixtures: [Fixture]) -> [FixtureProblem] {
-        FixtureIndex(fixtures).indistinguishablePairs().map { earlier, later in
+    static func indistinguishable(in index: FixtureIndex) -> [FixtureProblem] {
+        index.indistinguishablePairs().map { earlier, later in
             FixtureProblem(
                 file: later.file, path: JSONPath.root.appending("request"),
                 message: "can never match: \(earlier.file) has the same request conditions and priority and wins by file order; delete one, add a condition, or set \"priority\"")

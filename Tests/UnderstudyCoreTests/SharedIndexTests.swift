@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+/// `serve` without contracts answers from the index loading built to check the tree: it must
+/// answer every request as a responder that built its own index does.
+@Suite("Shared fixture index")
+struct SharedIndexTests {
+    @Test func theLoadedIndexAnswersAsARebuiltOne() throws {
+        let loaded = try FixtureLoader.loadIndex(from: bundledFixturesPath)
+        let fixtures = try FixtureLoader.load(from: bundledFixturesPath)
+        #expect(loaded.fixtures.map(\.file) == fixtures.map(\.file))
+        let shared = Responder(
+            index: loaded, contracts: nil, mount: nil, clock: ManualClock(), defaultDelay: nil, delaySeed: 0, adminToken: nil, journalCapacity: 1000,
+            bodyCacheBytes: 32 << 20, recorder: nil, fallback: .miss, fixturesRoot: bundledFixturesPath)
+        let rebuilt = Responder(fixtures: fixtures, clock: ManualClock(), fixturesRoot: bundledFixturesPath)
+        let requests = fixtures.compactMap(Self.request(answeredBy:)) + [Request(method: "GET", target: "/v3/businesses/search?term=nothing-answers-this")]
+        #expect(requests.count > fixtures.count / 3, "a third of the bundled fixtures give a literal request")
+        var answered = 0
+        for request in requests {
+            let fromShared = try #require(shared.respondNow(to: request)), fromRebuilt = try #require(rebuilt.respondNow(to: request))
+            #expect(fromShared.status == fromRebuilt.status, "\(request.method) \(request.path)")
+            #expect(fromShared.headers == fromRebuilt.headers, "\(request.method) \(request.path)")
+            #expect(fromShared.body == fromRebuilt.body, "\(request.method) \(request.path)")
+            if fromShared.status != 404 || fromShared.headerValue("X-Understudy-Miss") == nil { answered += 1 }
+        }
+        #expect(answered >= requests.count - 1)
+    }
+
+    /// A request meeting `fixture`'s conditions when they are all literal: an exact path, and
+    /// query parameters and headers pinned to one value; `nil` otherwise.
+    private static func request(answeredBy fixture: Fixture) -> Request? {
+        let pattern = fixture.request
+        guard pattern.path.isExact, pattern.body == nil else { return nil }
+        var query: [String] = []
+        for (name, condition) in pattern.query.sorted(by: { $0.key < $1.key }) {
+            guard case .equals(let value) = condition else { return nil }
+            query.append(Self.encoded(name) + "=" + Self.encoded(value))
+        }
+        var headers: [HeaderField] = []
+        for (name, condition) in pattern.headers.sorted(by: { $0.key < $1.key }) {
+            guard case .equals(let value) = condition else { return nil }
+            headers.append(HeaderField(name: name, value: value))
+        }
+        let target = pattern.path.text + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        return Request(method: pattern.method, target: target, headers: headers)
+    }
+
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+}
