@@ -11,9 +11,10 @@ struct FixtureOptions: ParsableArguments {
     func load() throws -> [Fixture] { try loadIndex().fixtures }
 
     /// Loads the tree into the index its check built, or prints every problem and fails.
-    func loadIndex() throws -> FixtureIndex {
+    /// - Parameter snapshots: where snapshots of valid trees are kept (see `FixtureSnapshots`).
+    func loadIndex(snapshots: FixtureSnapshots? = nil) throws -> FixtureIndex {
         do {
-            return try FixtureLoader.loadIndex(from: fixtures)
+            return try FixtureLoader.loadIndex(from: fixtures, snapshots: snapshots)
         } catch {
             if error.problems.count == 1, error.problems[0].file == fixtures {
                 throw ValidationError("fixtures folder not found at '\(fixtures)'; pass --fixtures DIR, or run from the repository root")

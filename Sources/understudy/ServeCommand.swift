@@ -69,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let adminToken = try adminTokenOptions.resolve()
-        let loaded = try options.loadIndex()
+        let loaded = try options.loadIndex(snapshots: FixtureSnapshots.inUserCache())
         var fixtures = loaded.fixtures
         if let provider {
             let known = Set(fixtures.map(\.provider))

@@ -14,14 +14,29 @@ public enum FixtureLoader {
 
     /// Loads every fixture under `root` into the index the check for fixtures that can never
     /// match built, which a responder without contracts answers from as it is.
-    package static func loadIndex(from root: String) throws(FixtureLoadError) -> FixtureIndex {
+    /// - Parameter snapshots: where snapshots of valid trees are kept: an unchanged tree is
+    ///   loaded from its snapshot, and a valid tree without one gets one. `nil` reads every file.
+    package static func loadIndex(from root: String, snapshots: FixtureSnapshots? = nil) throws(FixtureLoadError) -> FixtureIndex {
         let rootPath = (root as NSString).standardizingPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FixtureLoadError(problems: [FixtureProblem(file: root, message: "fixtures folder not found")])
         }
+        let loadStarted = Date()
         let listing = DirectoryWalker.list(under: rootPath)
-        let files = listing.files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".body.json") }.sorted()
+        let allFiles = listing.files.sorted()
+        let files = allFiles.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".body.json") }
+        // Body files are only looked up by name while loading, so only fixture files need
+        // stamps. A tree with a refused link has a problem: it never has a snapshot.
+        var stamps: [FileStamp]?
+        if let snapshots, listing.refusedLinks.isEmpty {
+            stamps = FileStamp.stamps(of: files, in: rootPath)
+            if let stamps, let entries = snapshots.read(root: rootPath, files: allFiles, fixtureFiles: files, stamps: stamps),
+                let index = index(of: entries, files: files, root: rootPath, existingFiles: allFiles)
+            {
+                return index
+            }
+        }
         let results = decodeAll(files, root: rootPath, existingFiles: Set(listing.files))
         var fixtures: [Fixture] = []
         var problems = listing.refusedLinks.map { FixtureProblem(file: $0.key, message: "not read: \($0.value)") }
@@ -36,7 +51,30 @@ public enum FixtureLoader {
         guard problems.isEmpty else {
             throw FixtureLoadError(problems: problems.sorted { ($0.file, $0.description) < ($1.file, $1.description) })
         }
+        if let snapshots, let stamps {
+            snapshots.write(root: rootPath, files: allFiles, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted)
+        }
         return index
+    }
+
+    /// The index of a snapshot's fixtures, decoding from their files those it does not carry;
+    /// `nil` when anything is amiss, and the tree is loaded from its files instead.
+    private static func index(of entries: [FixtureSnapshots.Entry], files: [String], root: String, existingFiles: [String]) -> FixtureIndex? {
+        let needsFiles = entries.contains { if case .decodeFromFile = $0 { true } else { false } }
+        let existing = needsFiles ? Set(existingFiles) : []
+        let fixtures = Parallel.map(entries.count) { index -> Fixture? in
+            switch entries[index] {
+            case .fixture(let fixture): return fixture
+            case .decodeFromFile:
+                guard case .success(let fixture) = decodeFile(files[index], root: root, existingFiles: existing) else { return nil }
+                return fixture
+            }
+        }
+        let found = fixtures.compactMap { $0 }
+        guard found.count == files.count else { return nil }
+        let index = FixtureIndex(found)
+        // The snapshot was written for a tree without such pairs; finding one means it is not that tree.
+        return index.indistinguishablePairs().isEmpty ? index : nil
     }
 
     private struct Failure: Error { let problems: [FixtureProblem] }

@@ -1,0 +1,61 @@
+import Foundation
+
+/// What a file's metadata says about its content without reading it: a fixture snapshot is
+/// used only while every file of the tree has the stamp it had when the snapshot was written.
+///
+/// The change time is part of it because no tool can set it back: a file rewritten with the
+/// same size and its old modification time still gets a new stamp.
+struct FileStamp: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: timespec
+    let changed: timespec
+
+    /// The stamps of `files` (relative to `root`), computed on all cores; `nil` when any
+    /// cannot be read.
+    static func stamps(of files: [String], in root: String) -> [FileStamp]? {
+        let directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        defer { close(directory) }
+        let stamps = Parallel.map(files.count) { index -> FileStamp? in
+            var info = stat()
+            guard fstatat(directory, files[index], &info, 0) == 0 else { return nil }
+            return FileStamp(
+                device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim, changed: info.st_ctim)
+        }
+        let found = stamps.compactMap { $0 }
+        return found.count == files.count ? found : nil
+    }
+
+    /// Whether the file changed so shortly before `moment` that a later change could keep
+    /// this stamp (file systems keep times to a clock tick, not to the nanosecond).
+    func isRecent(before moment: Date, settling: TimeInterval) -> Bool {
+        let threshold = moment.timeIntervalSince1970 - settling
+        return Self.seconds(modified) >= threshold || Self.seconds(changed) >= threshold
+    }
+
+    private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
+
+    func write(to writer: inout SnapshotWriter) {
+        for value in [device, inode, UInt64(bitPattern: size)] { writer.uint64(value) }
+        for time in [modified, changed] {
+            writer.int(time.tv_sec)
+            writer.int(time.tv_nsec)
+        }
+    }
+
+    static func read(from reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> FileStamp {
+        let device = try reader.uint64(), inode = try reader.uint64(), size = Int64(bitPattern: try reader.uint64())
+        let modified = timespec(tv_sec: try reader.int(), tv_nsec: try reader.int())
+        let changed = timespec(tv_sec: try reader.int(), tv_nsec: try reader.int())
+        return FileStamp(device: device, inode: inode, size: size, modified: modified, changed: changed)
+    }
+
+    static func == (lhs: FileStamp, rhs: FileStamp) -> Bool {
+        lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
+            && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+            && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+    }
+
+}

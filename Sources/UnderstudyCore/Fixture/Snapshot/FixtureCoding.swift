@@ -1,0 +1,135 @@
+import Foundation
+
+/// A decoded fixture in the snapshot's binary form, and back.
+///
+/// Only fixtures made of plain parts are written: exact, repeated, present and absent
+/// conditions; static answers (no template, delay or dribble) with bytes or a body file. Any
+/// other fixture is decoded from its file at every start, so this form never has to carry a
+/// compiled regular expression or template.
+enum FixtureCoding {
+    /// The fixture's binary form, its strings put in `strings`; `nil` when it holds parts the
+    /// snapshot does not carry.
+    static func encode(_ fixture: Fixture, root: String, strings: SnapshotStrings) -> [UInt8]? {
+        let request = fixture.request
+        let conditions = Array(request.query.values) + Array(request.headers.values)
+        guard request.body == nil, !conditions.contains(where: { if case .matches = $0 { true } else { false } }),
+            fixture.responses.allSatisfy({ $0.template == nil && $0.delay == nil && $0.dribble == nil })
+        else { return nil }
+        var writer = SnapshotWriter(strings: strings)
+        writer.string(fixture.file)
+        writer.string(fixture.provider)
+        writer.optionalString(fixture.name)
+        writer.int(fixture.priority)
+        writer.string(request.method)
+        writer.string(request.path.text)
+        for conditions in [request.query, request.headers] {
+            writer.int(conditions.count)
+            for (name, condition) in conditions.sorted(by: { $0.key < $1.key }) {
+                writer.string(name)
+                write(condition, to: &writer)
+            }
+        }
+        writer.int(fixture.responses.count)
+        for response in fixture.responses {
+            guard write(response, root: root, to: &writer) else { return nil }
+        }
+        writer.bool(fixture.scenario != nil)
+        if let step = fixture.scenario {
+            writer.string(step.name)
+            writer.optionalString(step.requires)
+            writer.optionalString(step.moveTo)
+        }
+        writer.optionalDouble(fixture.recordedAt?.timeIntervalSinceReferenceDate)
+        writer.optionalDouble(fixture.tooEarlyWithin)
+        return writer.bytes
+    }
+
+    private static func write(_ condition: ValueCondition, to writer: inout SnapshotWriter) {
+        switch condition {
+        case .equals(let value):
+            writer.int(0)
+            writer.string(value)
+        case .equalsAll(let values):
+            writer.int(1)
+            writer.int(values.count)
+            for value in values { writer.string(value) }
+        case .present: writer.int(2)
+        case .absent: writer.int(3)
+        case .matches: preconditionFailure("encode(_:root:) writes no fixture with a pattern condition")
+        }
+    }
+
+    private static func write(_ response: FixtureResponse, root: String, to writer: inout SnapshotWriter) -> Bool {
+        writer.int(response.status)
+        writer.int(response.headers.count)
+        for header in response.headers {
+            writer.string(header.name)
+            writer.string(header.value)
+        }
+        switch response.body {
+        case .bytes(let bytes):
+            writer.bool(false)
+            writer.data(bytes)
+        case .file(let file):
+            // Body files are kept relative to the root: the snapshot is only read for this root.
+            guard file.path.hasPrefix(root + "/") else { return false }
+            writer.bool(true)
+            writer.string(String(file.path.dropFirst(root.count + 1)))
+        }
+        writer.optionalString(response.fault?.rawValue)
+        return true
+    }
+
+    /// The fixture `encode` wrote; the reader covers its record and holds the snapshot's strings.
+    static func decode(_ reader: inout SnapshotReader, root: String) throws(SnapshotReader.Corrupt) -> Fixture {
+        let file = try reader.string(), provider = try reader.string(), name = try reader.optionalString()
+        let priority = try reader.int()
+        let method = try reader.string()
+        guard case .success(let path) = PathPattern.parse(try reader.string()) else { throw SnapshotReader.Corrupt() }
+        var conditionSets: [[String: ValueCondition]] = []
+        for _ in 0..<2 {
+            let count = try reader.count()
+            var conditions: [String: ValueCondition] = [:]
+            conditions.reserveCapacity(count)
+            for _ in 0..<count { conditions[try reader.string()] = try readCondition(&reader) }
+            conditionSets.append(conditions)
+        }
+        var responses: [FixtureResponse] = []
+        for _ in 0..<(try reader.count()) { responses.append(try readResponse(&reader, root: root)) }
+        let scenario = try reader.bool() ? ScenarioStep(name: try reader.string(), requires: try reader.optionalString(), moveTo: try reader.optionalString()) : nil
+        let recordedAt = try reader.optionalDouble().map(Date.init(timeIntervalSinceReferenceDate:))
+        let tooEarlyWithin = try reader.optionalDouble()
+        let request = RequestPattern(method: method, path: path, query: conditionSets[0], headers: conditionSets[1], body: nil)
+        return Fixture(
+            file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario,
+            recordedAt: recordedAt, tooEarlyWithin: tooEarlyWithin)
+    }
+
+    private static func readCondition(_ reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> ValueCondition {
+        switch try reader.int() {
+        case 0: return .equals(try reader.string())
+        case 1:
+            var values: [String] = []
+            for _ in 0..<(try reader.count()) { values.append(try reader.string()) }
+            return .equalsAll(values)
+        case 2: return .present
+        case 3: return .absent
+        default: throw SnapshotReader.Corrupt()
+        }
+    }
+
+    private static func readResponse(_ reader: inout SnapshotReader, root: String) throws(SnapshotReader.Corrupt) -> FixtureResponse {
+        let status = try reader.int()
+        var headers: [HeaderField] = []
+        let count = try reader.count()
+        headers.reserveCapacity(count)
+        for _ in 0..<count { headers.append(HeaderField(name: try reader.string(), value: try reader.string())) }
+        let body: ResponseBody = try reader.bool() ? .file(BodyFile(path: root + "/" + (try reader.string()))) : .bytes(Array(try reader.data()))
+        var fault: Fault?
+        if let name = try reader.optionalString() {
+            guard let known = Fault(rawValue: name) else { throw SnapshotReader.Corrupt() }
+            fault = known
+        }
+        return FixtureResponse(status: status, headers: headers, body: body, fault: fault, template: nil, delay: nil, dribble: nil)
+    }
+}

@@ -1,0 +1,157 @@
+/// The strings of a snapshot, each stored once: fixtures repeat header names and values,
+/// providers and parameter names thousands of times, and a string read once is shared.
+final class SnapshotStrings {
+    private(set) var table: [String] = []
+    private var indices: [String: Int] = [:]
+
+    func index(of text: String) -> Int {
+        if let index = indices[text] { return index }
+        indices[text] = table.count
+        table.append(text)
+        return table.count - 1
+    }
+}
+
+/// Writes the fixture snapshot's binary form: integers as 8 little-endian bytes, byte runs as
+/// their length and bytes, strings as their index in the snapshot's `SnapshotStrings`.
+struct SnapshotWriter {
+    private(set) var bytes: [UInt8] = []
+    let strings: SnapshotStrings
+
+    init(strings: SnapshotStrings) {
+        self.strings = strings
+    }
+
+    mutating func int(_ value: Int) { uint64(UInt64(bitPattern: Int64(value))) }
+
+    mutating func uint64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ value: Double) { uint64(value.bitPattern) }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    /// Appends what another writer of the same strings wrote.
+    mutating func append(_ written: [UInt8]) { bytes.append(contentsOf: written) }
+
+    mutating func string(_ value: String) { int(strings.index(of: value)) }
+
+    mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+
+    mutating func optionalDouble(_ value: Double?) {
+        bool(value != nil)
+        if let value { double(value) }
+    }
+
+    /// A string stored as its bytes, not through the table (the table's own entries).
+    mutating func literal(_ value: String) { data(Array(value.utf8)) }
+
+    mutating func data(_ value: [UInt8]) {
+        int(value.count)
+        bytes.append(contentsOf: value)
+    }
+
+    /// The checksum of everything written so far, appended: a reader refuses a snapshot whose
+    /// bytes changed after writing.
+    mutating func seal() { uint64(SnapshotReader.checksum(bytes[...])) }
+}
+
+/// Reads what `SnapshotWriter` wrote, checking every length and index against what is there:
+/// a corrupt or foreign snapshot is refused with `SnapshotReader.Corrupt`, never trusted or
+/// crashed on.
+struct SnapshotReader {
+    struct Corrupt: Error {}
+
+    private let bytes: ArraySlice<UInt8>
+    private var offset: Int
+    /// The snapshot's strings, once read: `string()` returns entries of it.
+    var strings: [String] = []
+
+    /// A reader of `bytes` when their trailing checksum holds; `nil` otherwise.
+    init?(sealed bytes: [UInt8]) {
+        guard bytes.count >= 8 else { return nil }
+        let body = bytes[..<(bytes.count - 8)]
+        var trailer = SnapshotReader(bytes[(bytes.count - 8)...])
+        guard let stored = try? trailer.uint64(), stored == Self.checksum(body) else { return nil }
+        self.init(body)
+    }
+
+    /// A reader of part of a snapshot already checked, such as one fixture's record.
+    init(_ bytes: ArraySlice<UInt8>, strings: [String] = []) {
+        self.bytes = bytes
+        offset = bytes.startIndex
+        self.strings = strings
+    }
+
+    var isAtEnd: Bool { offset == bytes.endIndex }
+
+    mutating func uint64() throws(Corrupt) -> UInt64 {
+        guard bytes.endIndex - offset >= 8 else { throw Corrupt() }
+        var value: UInt64 = 0
+        for shift in stride(from: 0, to: 64, by: 8) {
+            value |= UInt64(bytes[offset]) << UInt64(shift)
+            offset += 1
+        }
+        return value
+    }
+
+    mutating func int() throws(Corrupt) -> Int { Int(Int64(bitPattern: try uint64())) }
+
+    /// A count of items still to read, each taking at least one byte: a corrupt count cannot
+    /// make the reader allocate more than the snapshot holds.
+    mutating func count() throws(Corrupt) -> Int {
+        let value = try int()
+        guard value >= 0, value <= bytes.endIndex - offset else { throw Corrupt() }
+        return value
+    }
+
+    mutating func double() throws(Corrupt) -> Double { Double(bitPattern: try uint64()) }
+
+    mutating func bool() throws(Corrupt) -> Bool {
+        guard offset < bytes.endIndex, bytes[offset] <= 1 else { throw Corrupt() }
+        defer { offset += 1 }
+        return bytes[offset] == 1
+    }
+
+    mutating func data() throws(Corrupt) -> ArraySlice<UInt8> {
+        let length = try count()
+        defer { offset += length }
+        return bytes[offset..<(offset + length)]
+    }
+
+    mutating func string() throws(Corrupt) -> String {
+        let index = try int()
+        guard strings.indices.contains(index) else { throw Corrupt() }
+        return strings[index]
+    }
+
+    mutating func optionalString() throws(Corrupt) -> String? { try bool() ? try string() : nil }
+
+    mutating func optionalDouble() throws(Corrupt) -> Double? { try bool() ? try double() : nil }
+
+    /// A string stored by `SnapshotWriter.literal`. The checksum held, so the bytes are the
+    /// valid UTF-8 that was written.
+    mutating func literal() throws(Corrupt) -> String { String(decoding: try data(), as: UTF8.self) }
+
+    /// A 64-bit hash of `bytes`, eight at a time: cheap enough to check megabytes at startup.
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            while index + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01b3
+                hash ^= hash >> 29
+                index += 8
+            }
+            while index < raw.count {
+                hash = (hash ^ UInt64(raw[index])) &* 0x0000_0100_0000_01b3
+                index += 1
+            }
+        }
+        return hash
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+/// Snapshots let `serve` start without decoding every fixture: an unchanged tree must load as
+/// from its files, and any change, or any doubt about the snapshot, must load from the files
+/// and report exactly the problems loading always reported.
+@Suite("Fixture snapshots")
+struct FixtureSnapshotTests {
+    /// A snapshot folder of its own, outside the tree; `settling: 0` trusts files written just now.
+    private struct Cache {
+        let folder = NSTemporaryDirectory() + "understudy-snapshots-" + UUID().uuidString
+        var snapshots: FixtureSnapshots { FixtureSnapshots(folder: folder, settling: 0) }
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    @Test func anUnchangedTreeLoadsFromItsSnapshotAsFromItsFiles() throws {
+        let cache = Cache()
+        defer { cache.remove() }
+        let fromFiles = try FixtureLoader.load(from: bundledFixturesPath)
+        let first = try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots)
+        let entries = try #require(Self.entries(of: bundledFixturesPath, in: cache.snapshots), "the first load wrote a snapshot")
+        let carried = entries.filter { if case .fixture = $0 { true } else { false } }.count
+        #expect(carried > entries.count / 2, "most bundled fixtures are carried by the snapshot")
+        #expect(carried < entries.count, "the bundled templates and patterns are decoded from their files")
+        let second = try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots)
+        #expect(second.fixtures.map(Self.describe) == fromFiles.map(Self.describe))
+        #expect(first.fixtures.map(Self.describe) == fromFiles.map(Self.describe))
+    }
+
+    @Test func anyChangeLoadsFromTheFilesWithTheSameProblems() throws {
+        let cache = Cache()
+        defer { cache.remove() }
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("feed/a.json", fixtureJSON(path: "/a", response: #"{"file": "a.body.json"}"#))
+        try tree.write("feed/a.body.json", "{}")
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
+        func load() throws -> [String] { try FixtureLoader.loadIndex(from: tree.root, snapshots: cache.snapshots).fixtures.map(\.file) }
+        func problems(_ load: () throws -> Any) -> [String] {
+            do {
+                _ = try load()
+                return []
+            } catch {
+                return (error as? FixtureLoadError)?.problems.map(\.description) ?? ["\(error)"]
+            }
+        }
+        #expect(try load() == ["feed/a.json", "yelp/b.json"])
+        #expect(Self.entries(of: tree.root, in: cache.snapshots) != nil)
+
+        // A body file gone: the listing differs.
+        try FileManager.default.removeItem(atPath: tree.root + "/feed/a.body.json")
+        let missing = problems { try FixtureLoader.load(from: tree.root) }
+        #expect(missing == [#"feed/a.json $.response.file: body file "a.body.json" not found (looked for feed/a.body.json)"#])
+        #expect(problems { try load() } == missing)
+        try tree.write("feed/a.body.json", "{}")
+        #expect(try load() == ["feed/a.json", "yelp/b.json"])
+
+        // A fixture rewritten: its stamp differs.
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#, response: #"{"status": 700}"#))
+        let broken = problems { try FixtureLoader.load(from: tree.root) }
+        #expect(broken == ["yelp/b.json $.response.status: expected an HTTP status code from 100 to 599, found 700"])
+        #expect(problems { try load() } == broken)
+
+        // A fixture added that can never match.
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
+        #expect(try load() == ["feed/a.json", "yelp/b.json"])
+        try tree.write("yelp/c.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
+        let duplicate = problems { try FixtureLoader.load(from: tree.root) }
+        #expect(duplicate.count == 1 && duplicate[0].hasPrefix("yelp/c.json $.request: can never match: yelp/b.json"))
+        #expect(problems { try load() } == duplicate)
+    }
+
+    @Test func aCorruptOrForeignSnapshotIsIgnoredAndReplaced() throws {
+        let cache = Cache()
+        defer { cache.remove() }
+        let expected = try FixtureLoader.load(from: bundledFixturesPath).map(Self.describe)
+        _ = try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots)
+        let file = try #require(cache.snapshots.location(of: bundledFixturesPath)).file
+        let valid = try FileBytes.read(file)
+        let other = try TemporaryFixtures()
+        defer { other.remove() }
+        try other.write("yelp/b.json", fixtureJSON(path: "/b"))
+        _ = try FixtureLoader.loadIndex(from: other.root, snapshots: cache.snapshots)
+        let foreign = try FileBytes.read(try #require(cache.snapshots.location(of: other.root)).file)
+        var flipped = valid
+        flipped[valid.count / 2] ^= 0x40
+        // Sealed, so past the checksum: a count larger than the snapshot, then a string index past its table.
+        var forged = SnapshotWriter(strings: SnapshotStrings())
+        forged.uint64(0x5553_4e41_5053_4654)
+        forged.uint64(FixtureSnapshots.formatVersion)
+        forged.literal(try #require(cache.snapshots.location(of: bundledFixturesPath)).tree)
+        var outOfTable = forged
+        forged.int(Int.max)
+        forged.seal()
+        outOfTable.int(0)
+        outOfTable.int(DirectoryWalker.list(under: bundledFixturesPath).files.count)
+        outOfTable.int(7)
+        outOfTable.seal()
+        for damaged in [flipped, Array(valid.prefix(valid.count / 2)), [], Array("not a snapshot".utf8), foreign, forged.bytes, outOfTable.bytes] {
+            try FileBytes.writeAtomically(damaged, to: file)
+            #expect(Self.entries(of: bundledFixturesPath, in: cache.snapshots) == nil)
+            #expect(try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots).fixtures.map(Self.describe) == expected)
+            #expect(try FileBytes.read(file) == valid, "the load replaced the damaged snapshot")
+        }
+    }
+
+    @Test func aTreeChangedMomentsAgoGetsNoSnapshot() throws {
+        let folder = Cache().folder
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b"))
+        let snapshots = FixtureSnapshots(folder: folder, settling: 60)
+        #expect(try FixtureLoader.loadIndex(from: tree.root, snapshots: snapshots).fixtures.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: try #require(snapshots.location(of: tree.root)).file))
+    }
+
+    @Test func theCacheFolderFollowsTheEnvironment() {
+        #expect(FixtureSnapshots.inUserCache(environment: ["UNDERSTUDY_CACHE_DIR": "/c", "HOME": "/h"])?.folder == "/c/fixture-snapshots")
+        #expect(FixtureSnapshots.inUserCache(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"])?.folder == "/x/understudy/fixture-snapshots")
+        #expect(FixtureSnapshots.inUserCache(environment: ["HOME": "/h"])?.folder == "/h/.cache/understudy/fixture-snapshots")
+        #expect(FixtureSnapshots.inUserCache(environment: [:]) == nil)
+    }
+
+    private static func entries(of root: String, in snapshots: FixtureSnapshots) -> [FixtureSnapshots.Entry]? {
+        let files = DirectoryWalker.list(under: root).files.sorted()
+        let fixtureFiles = files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".body.json") }
+        guard let stamps = FileStamp.stamps(of: fixtureFiles, in: root) else { return nil }
+        return snapshots.read(root: root, files: files, fixtureFiles: fixtureFiles, stamps: stamps)
+    }
+
+    /// Everything a fixture holds, dictionaries in key order, body files by path.
+    static func describe(_ value: Any) -> String {
+        if let file = value as? BodyFile { return "file(\(file.path))" }
+        let mirror = Mirror(reflecting: value)
+        if mirror.children.isEmpty { return String(reflecting: value) }
+        var parts = mirror.children.map { ($0.label.map { $0 + ": " } ?? "") + describe($0.value) }
+        if mirror.displayStyle == .dictionary || mirror.displayStyle == .set { parts.sort() }
+        return "\(mirror.subjectType)(" + parts.joined(separator: ", ") + ")"
+    }
+}
