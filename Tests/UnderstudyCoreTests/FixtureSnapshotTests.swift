@@ -123,11 +123,13 @@ struct FixtureSnapshotTests {
         #expect(FixtureSnapshots.inUserCache(environment: [:]) == nil)
     }
 
+    /// The snapshot's entries when it fits the tree as it is now.
     private static func entries(of root: String, in snapshots: FixtureSnapshots) -> [FixtureSnapshots.Entry]? {
         let files = DirectoryWalker.list(under: root).files.sorted()
-        let fixtureFiles = files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".body.json") }
-        guard let stamps = FileStamp.stamps(of: fixtureFiles, in: root) else { return nil }
-        return snapshots.read(root: root, files: files, fixtureFiles: fixtureFiles, stamps: stamps)
+        guard let contents = snapshots.contents(of: root), contents.files == files,
+            contents.stamps == FileStamp.stamps(of: files.filter(FixtureLoader.isFixtureFile), in: root)
+        else { return nil }
+        return contents.entries
     }
 
     /// Everything a fixture holds, dictionaries in key order, body files by path.

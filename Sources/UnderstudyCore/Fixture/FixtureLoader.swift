@@ -23,16 +23,18 @@ public enum FixtureLoader {
             throw FixtureLoadError(problems: [FixtureProblem(file: root, message: "fixtures folder not found")])
         }
         let loadStarted = Date()
+        // The snapshot is read and decoded while the tree is walked, then checked against it.
+        let snapshot = snapshots.map { snapshots in Pending { snapshots.contents(of: rootPath) } }
         let listing = DirectoryWalker.list(under: rootPath)
         let allFiles = listing.files.sorted()
-        let files = allFiles.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".body.json") }
+        let files = allFiles.filter(isFixtureFile)
         // Body files are only looked up by name while loading, so only fixture files need
         // stamps. A tree with a refused link has a problem: it never has a snapshot.
         var stamps: [FileStamp]?
-        if let snapshots, listing.refusedLinks.isEmpty {
+        if let snapshot, listing.refusedLinks.isEmpty {
             stamps = FileStamp.stamps(of: files, in: rootPath)
-            if let stamps, let entries = snapshots.read(root: rootPath, files: allFiles, fixtureFiles: files, stamps: stamps),
-                let index = index(of: entries, files: files, root: rootPath, existingFiles: allFiles)
+            if let stamps, let contents = snapshot.wait(), contents.files == allFiles, contents.stamps == stamps,
+                let index = contents.index ?? index(of: contents.entries, files: files, root: rootPath, existingFiles: allFiles)
             {
                 return index
             }
@@ -78,6 +80,9 @@ public enum FixtureLoader {
     }
 
     private struct Failure: Error { let problems: [FixtureProblem] }
+
+    /// Whether a file of the tree (relative to its root) is a fixture.
+    static func isFixtureFile(_ file: String) -> Bool { file.hasSuffix(".json") && !file.hasSuffix(".body.json") }
 
     /// The largest fixture file read; a larger one is a problem, not an exhausted memory.
     /// Large bodies belong in body files, which are read when served.

@@ -37,3 +37,28 @@ enum Parallel {
         return results.withLock { $0.map { $0! } }
     }
 }
+
+/// Work started on a thread of its own while the caller does something else; `wait()` gives
+/// its result.
+final class Pending<Value: Sendable>: Sendable {
+    private let result = Locked<Value?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        let result = result, finished = finished
+        let thread = Thread {
+            let value = work()
+            result.withLock { $0 = value }
+            finished.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// The result, once the work has finished.
+    func wait() -> Value {
+        finished.wait()
+        finished.signal()  // for a later wait
+        return result.withLock { $0! }
+    }
+}

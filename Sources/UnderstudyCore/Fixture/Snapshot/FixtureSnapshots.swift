@@ -59,14 +59,27 @@ package struct FixtureSnapshots: Sendable {
         case decodeFromFile
     }
 
-    /// The snapshot's fixtures for `fixtureFiles`, when it was written for the tree at `root`
-    /// with exactly these `files` (every regular file, sorted) and these `stamps` of the
-    /// fixture files; `nil` otherwise.
-    func read(root: String, files: [String], fixtureFiles: [String], stamps: [FileStamp]) -> [Entry]? {
+    /// A snapshot read and decoded, to be checked against the tree before use: reading it
+    /// needs nothing from the tree, so it runs while the tree is walked and stamped.
+    struct Contents: Sendable {
+        /// Every regular file of the tree, sorted, when the snapshot was written.
+        let files: [String]
+        /// The stamps of the fixture files among them.
+        let stamps: [FileStamp]
+        /// One per fixture file.
+        let entries: [Entry]
+        /// The index of `entries` when the snapshot carries every fixture and none can never
+        /// match; `nil` otherwise.
+        let index: FixtureIndex?
+    }
+
+    /// The snapshot of the tree at `root`, read and decoded; `nil` when there is none, or it
+    /// is corrupt, of another format version or of another tree.
+    func contents(of root: String) -> Contents? {
         guard let location = location(of: root), let bytes = try? FileBytes.read(location.file), var reader = SnapshotReader(sealed: bytes) else {
             return nil
         }
-        var records: [ArraySlice<UInt8>] = []
+        var files: [String] = [], stamps: [FileStamp] = [], records: [ArraySlice<UInt8>] = []
         do throws(SnapshotReader.Corrupt) {
             guard try reader.uint64() == Self.magic, try reader.uint64() == Self.formatVersion, try reader.literal() == location.tree else { return nil }
             let stringCount = try reader.count()
@@ -74,31 +87,38 @@ package struct FixtureSnapshots: Sendable {
             strings.reserveCapacity(stringCount)
             for _ in 0..<stringCount { strings.append(try reader.literal()) }
             reader.strings = strings
-            guard try reader.count() == files.count else { return nil }
-            for file in files {
-                guard try reader.string() == file else { return nil }
-            }
-            guard try reader.count() == stamps.count else { return nil }
-            for stamp in stamps {
-                guard try FileStamp.read(from: &reader) == stamp else { return nil }
-            }
-            guard try reader.count() == fixtureFiles.count else { return nil }
-            records.reserveCapacity(fixtureFiles.count)
-            for _ in fixtureFiles { records.append(try reader.data()) }
+            let fileCount = try reader.count()
+            files.reserveCapacity(fileCount)
+            for _ in 0..<fileCount { files.append(try reader.string()) }
+            let stampCount = try reader.count()
+            stamps.reserveCapacity(stampCount)
+            for _ in 0..<stampCount { stamps.append(try FileStamp.read(from: &reader)) }
+            let recordCount = try reader.count()
+            records.reserveCapacity(recordCount)
+            for _ in 0..<recordCount { records.append(try reader.data()) }
             guard reader.isAtEnd else { return nil }
         } catch {
             return nil
         }
+        let fixtureFiles = files.filter(FixtureLoader.isFixtureFile)
+        guard fixtureFiles.count == records.count, fixtureFiles.count == stamps.count else { return nil }
         // Records are independent: decoded on all cores.
         let strings = reader.strings, slices = records
-        let entries = Parallel.map(slices.count) { index -> Entry? in
+        let decoded = Parallel.map(slices.count) { index -> Entry? in
             guard !slices[index].isEmpty else { return .decodeFromFile }
             var record = SnapshotReader(slices[index], strings: strings)
             guard let fixture = try? FixtureCoding.decode(&record, root: root), record.isAtEnd, fixture.file == fixtureFiles[index] else { return nil }
             return .fixture(fixture)
         }
-        let found = entries.compactMap { $0 }
-        return found.count == entries.count ? found : nil
+        let entries = decoded.compactMap { $0 }
+        guard entries.count == decoded.count else { return nil }
+        let fixtures = entries.compactMap { if case .fixture(let fixture) = $0 { fixture } else { nil } }
+        var index: FixtureIndex?
+        if fixtures.count == entries.count {
+            let built = FixtureIndex(fixtures)
+            index = built.indistinguishablePairs().isEmpty ? built : nil
+        }
+        return Contents(files: files, stamps: stamps, entries: entries, index: index)
     }
 
     /// Writes the snapshot of a tree that loaded without problems, unless a fixture file
