@@ -125,7 +125,7 @@ struct FixtureSnapshotTests {
 
     /// The snapshot's entries when it fits the tree as it is now.
     private static func entries(of root: String, in snapshots: FixtureSnapshots) -> [FixtureSnapshots.Entry]? {
-        let files = DirectoryWalker.list(under: root).files.sorted()
+        let files = DirectoryWalker.list(under: root).files
         guard let contents = snapshots.contents(of: root), contents.files == files,
             contents.stamps == FileStamp.stamps(of: files.filter(FixtureLoader.isFixtureFile), in: root)
         else { return nil }

@@ -26,19 +26,20 @@ public enum FixtureLoader {
         // The snapshot is read and decoded while the tree is walked, then checked against it.
         let snapshot = snapshots.map { snapshots in Pending { snapshots.contents(of: rootPath) } }
         let listing = DirectoryWalker.list(under: rootPath)
-        let allFiles = listing.files.sorted()
-        let files = allFiles.filter(isFixtureFile)
         // Body files are only looked up by name while loading, so only fixture files need
-        // stamps. A tree with a refused link has a problem: it never has a snapshot.
+        // stamps. A tree with a refused link has a problem: it never has a snapshot. Files
+        // are compared in the order the walk found them, which an unchanged folder keeps (a
+        // changed order only costs a load from the files): sorting 20,000 names was 9 % of a start.
         var stamps: [FileStamp]?
         if let snapshot, listing.refusedLinks.isEmpty {
-            stamps = FileStamp.stamps(of: files, in: rootPath)
-            if let stamps, let contents = snapshot.wait(), contents.files == allFiles, contents.stamps == stamps,
-                let index = contents.index ?? index(of: contents.entries, files: files, root: rootPath, existingFiles: allFiles)
+            stamps = FileStamp.stamps(of: listing.files.filter(isFixtureFile), in: rootPath)
+            if let stamps, let contents = snapshot.wait(), contents.files == listing.files, contents.stamps == stamps,
+                let index = contents.index ?? index(of: contents.entries, root: rootPath, existingFiles: listing.files)
             {
                 return index
             }
         }
+        let files = listing.files.filter(isFixtureFile).sorted()
         let results = decodeAll(files, root: rootPath, existingFiles: Set(listing.files))
         var fixtures: [Fixture] = []
         var problems = listing.refusedLinks.map { FixtureProblem(file: $0.key, message: "not read: \($0.value)") }
@@ -54,26 +55,25 @@ public enum FixtureLoader {
             throw FixtureLoadError(problems: problems.sorted { ($0.file, $0.description) < ($1.file, $1.description) })
         }
         if let snapshots, let stamps {
-            snapshots.write(root: rootPath, files: allFiles, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted)
+            snapshots.write(root: rootPath, files: listing.files, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted)
         }
         return index
     }
 
     /// The index of a snapshot's fixtures, decoding from their files those it does not carry;
     /// `nil` when anything is amiss, and the tree is loaded from its files instead.
-    private static func index(of entries: [FixtureSnapshots.Entry], files: [String], root: String, existingFiles: [String]) -> FixtureIndex? {
-        let needsFiles = entries.contains { if case .decodeFromFile = $0 { true } else { false } }
-        let existing = needsFiles ? Set(existingFiles) : []
+    private static func index(of entries: [FixtureSnapshots.Entry], root: String, existingFiles: [String]) -> FixtureIndex? {
+        let existing = Set(existingFiles)
         let fixtures = Parallel.map(entries.count) { index -> Fixture? in
             switch entries[index] {
             case .fixture(let fixture): return fixture
-            case .decodeFromFile:
-                guard case .success(let fixture) = decodeFile(files[index], root: root, existingFiles: existing) else { return nil }
+            case .decodeFromFile(let file):
+                guard case .success(let fixture) = decodeFile(file, root: root, existingFiles: existing) else { return nil }
                 return fixture
             }
         }
         let found = fixtures.compactMap { $0 }
-        guard found.count == files.count else { return nil }
+        guard found.count == entries.count else { return nil }
         let index = FixtureIndex(found)
         // The snapshot was written for a tree without such pairs; finding one means it is not that tree.
         return index.indistinguishablePairs().isEmpty ? index : nil

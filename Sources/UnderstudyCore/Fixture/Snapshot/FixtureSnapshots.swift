@@ -56,17 +56,18 @@ package struct FixtureSnapshots: Sendable {
     /// from its file (it holds parts the snapshot does not carry).
     enum Entry: Sendable {
         case fixture(Fixture)
-        case decodeFromFile
+        /// The fixture file, relative to the root.
+        case decodeFromFile(String)
     }
 
     /// A snapshot read and decoded, to be checked against the tree before use: reading it
     /// needs nothing from the tree, so it runs while the tree is walked and stamped.
     struct Contents: Sendable {
-        /// Every regular file of the tree, sorted, when the snapshot was written.
+        /// Every regular file of the tree when the snapshot was written, as the walk found them.
         let files: [String]
-        /// The stamps of the fixture files among them.
+        /// The stamps of the fixture files among them, in the same order.
         let stamps: [FileStamp]
-        /// One per fixture file.
+        /// One per fixture file, sorted by file.
         let entries: [Entry]
         /// The index of `entries` when the snapshot carries every fixture and none can never
         /// match; `nil` otherwise.
@@ -100,18 +101,27 @@ package struct FixtureSnapshots: Sendable {
         } catch {
             return nil
         }
-        let fixtureFiles = files.filter(FixtureLoader.isFixtureFile)
-        guard fixtureFiles.count == records.count, fixtureFiles.count == stamps.count else { return nil }
+        guard records.count == stamps.count else { return nil }
         // Records are independent: decoded on all cores.
         let strings = reader.strings, slices = records
         let decoded = Parallel.map(slices.count) { index -> Entry? in
-            guard !slices[index].isEmpty else { return .decodeFromFile }
             var record = SnapshotReader(slices[index], strings: strings)
-            guard let fixture = try? FixtureCoding.decode(&record, root: root), record.isAtEnd, fixture.file == fixtureFiles[index] else { return nil }
-            return .fixture(fixture)
+            do throws(SnapshotReader.Corrupt) {
+                let entry: Entry = try record.bool() ? .fixture(try FixtureCoding.decode(&record, root: root)) : .decodeFromFile(try record.string())
+                return record.isAtEnd ? entry : nil
+            } catch {
+                return nil
+            }
         }
         let entries = decoded.compactMap { $0 }
-        guard entries.count == decoded.count else { return nil }
+        // Written in file order, each file once.
+        let names = entries.map { entry in
+            switch entry {
+            case .fixture(let fixture): fixture.file
+            case .decodeFromFile(let file): file
+            }
+        }
+        guard entries.count == decoded.count, zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         let fixtures = entries.compactMap { if case .fixture(let fixture) = $0 { fixture } else { nil } }
         var index: FixtureIndex?
         if fixtures.count == entries.count {
@@ -133,8 +143,17 @@ package struct FixtureSnapshots: Sendable {
         body.int(stamps.count)
         for stamp in stamps { stamp.write(to: &body) }
         body.int(fixtures.count)
-        // An empty record: decode this one from its file (an encoded fixture is never empty).
-        for fixture in fixtures { body.data(FixtureCoding.encode(fixture, root: root, strings: strings) ?? []) }
+        for fixture in fixtures {
+            var record = SnapshotWriter(strings: strings)
+            if let encoded = FixtureCoding.encode(fixture, root: root, strings: strings) {
+                record.bool(true)
+                record.append(encoded)
+            } else {
+                record.bool(false)
+                record.string(fixture.file)
+            }
+            body.data(record.bytes)
+        }
         var snapshot = SnapshotWriter(strings: strings)
         snapshot.uint64(Self.magic)
         snapshot.uint64(Self.formatVersion)
