@@ -85,10 +85,15 @@ struct FixtureSnapshotTests {
         let foreign = try FileBytes.read(try #require(cache.snapshots.location(of: other.root)).file)
         var flipped = valid
         flipped[valid.count / 2] ^= 0x40
+        // Sealed again after the change: intact, but written by another build.
+        var otherBuild = Array(valid.dropLast(8))
+        otherBuild[16] ^= 1
+        otherBuild += withUnsafeBytes(of: SnapshotReader.checksum(otherBuild[...]).littleEndian, Array.init)
         // Sealed, so past the checksum: a count larger than the snapshot, then a string index past its table.
         var forged = SnapshotWriter(strings: SnapshotStrings())
         forged.uint64(0x5553_4e41_5053_4654)
         forged.uint64(FixtureSnapshots.formatVersion)
+        try #require(FixtureSnapshots.builder).write(to: &forged)
         forged.literal(try #require(cache.snapshots.location(of: bundledFixturesPath)).tree)
         var outOfTable = forged
         forged.int(Int.max)
@@ -97,7 +102,7 @@ struct FixtureSnapshotTests {
         outOfTable.int(DirectoryWalker.list(under: bundledFixturesPath).files.count)
         outOfTable.int(7)
         outOfTable.seal()
-        for damaged in [flipped, Array(valid.prefix(valid.count / 2)), [], Array("not a snapshot".utf8), foreign, forged.bytes, outOfTable.bytes] {
+        for damaged in [flipped, Array(valid.prefix(valid.count / 2)), [], Array("not a snapshot".utf8), foreign, otherBuild, forged.bytes, outOfTable.bytes] {
             try FileBytes.writeAtomically(damaged, to: file)
             #expect(Self.entries(of: bundledFixturesPath, in: cache.snapshots) == nil)
             #expect(try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots).fixtures.map(Self.describe) == expected)
@@ -114,6 +119,22 @@ struct FixtureSnapshotTests {
         let snapshots = FixtureSnapshots(folder: folder, settling: 60)
         #expect(try FixtureLoader.loadIndex(from: tree.root, snapshots: snapshots).fixtures.count == 1)
         #expect(!FileManager.default.fileExists(atPath: try #require(snapshots.location(of: tree.root)).file))
+    }
+
+    @Test func onlyTheMostRecentSnapshotsAreKept() throws {
+        let cache = Cache()
+        defer { cache.remove() }
+        var trees: [TemporaryFixtures] = []
+        defer { for tree in trees { tree.remove() } }
+        for _ in 0...FixtureSnapshots.maximumKept {
+            let tree = try TemporaryFixtures()
+            trees.append(tree)
+            try tree.write("yelp/b.json", fixtureJSON(path: "/b"))
+            _ = try FixtureLoader.loadIndex(from: tree.root, snapshots: cache.snapshots)
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache.folder).filter { $0.hasSuffix(".snapshot") }
+        #expect(kept.count == FixtureSnapshots.maximumKept)
+        #expect(Self.entries(of: trees.last!.root, in: cache.snapshots) != nil, "the latest is kept")
     }
 
     @Test func theCacheFolderFollowsTheEnvironment() {

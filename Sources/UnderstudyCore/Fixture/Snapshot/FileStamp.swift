@@ -12,6 +12,25 @@ struct FileStamp: Equatable, Sendable {
     let modified: timespec
     let changed: timespec
 
+    /// The stamp of the file at `path` (links followed); `nil` when it cannot be read.
+    init?(ofFileAt path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim, changed: info.st_ctim)
+    }
+
+    private init(device: UInt64, inode: UInt64, size: Int64, modified: timespec, changed: timespec) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
     /// The stamps of `files` (relative to `root`), computed on all cores; `nil` when any
     /// cannot be read.
     static func stamps(of files: [String], in root: String) -> [FileStamp]? {
@@ -21,8 +40,7 @@ struct FileStamp: Equatable, Sendable {
         let stamps = Parallel.map(files.count) { index -> FileStamp? in
             var info = stat()
             guard fstatat(directory, files[index], &info, 0) == 0 else { return nil }
-            return FileStamp(
-                device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim, changed: info.st_ctim)
+            return FileStamp(info)
         }
         let found = stamps.compactMap { $0 }
         return found.count == files.count ? found : nil

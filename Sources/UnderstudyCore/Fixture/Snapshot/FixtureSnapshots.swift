@@ -5,11 +5,12 @@ import Foundation
 /// cold page cache).
 ///
 /// A snapshot is written only after a tree loaded without a single problem, in a folder
-/// outside every fixture tree, one file per tree. It lists every file of the tree with its
-/// `FileStamp`; it is used only while the tree has exactly those files with exactly those
-/// stamps, so any added, removed, renamed or rewritten file (body files too) sends loading
-/// back to reading every fixture, and reports every problem as it always did. A snapshot that
-/// is corrupt, of another format version or of another tree is ignored and later replaced.
+/// outside every fixture tree, one file per tree. It lists every file of the tree (body files
+/// by name: loading only looks them up) and the `FileStamp` of every fixture file; it is used
+/// only while the tree has exactly those files and stamps, so any added, removed, renamed or
+/// rewritten file sends loading back to reading every fixture, and reports every problem as
+/// it always did. A snapshot that is corrupt, of another format version, of another tree or
+/// written by another build of Understudy (whose checks may differ) is ignored and replaced.
 package struct FixtureSnapshots: Sendable {
     /// The folder holding the snapshots.
     package let folder: String
@@ -21,6 +22,12 @@ package struct FixtureSnapshots: Sendable {
     /// Bumped whenever the binary form changes: a snapshot of another version is ignored.
     static let formatVersion: UInt64 = 1
     private static let magic: UInt64 = 0x5553_4e41_5053_4654  // "USNAPSFT"
+    /// The stamp of the running executable: a snapshot holds what this build decoded, and is
+    /// only trusted by the same build. `nil` (no executable to stamp) turns snapshots off.
+    static let builder: FileStamp? = Bundle.main.executablePath.flatMap(FileStamp.init(ofFileAt:))
+    /// The most snapshots kept: writing one removes the least recently written beyond it, so
+    /// temporary trees do not fill the cache.
+    static let maximumKept = 16
 
     package init(folder: String, settling: TimeInterval = 2) {
         self.folder = folder
@@ -77,12 +84,14 @@ package struct FixtureSnapshots: Sendable {
     /// The snapshot of the tree at `root`, read and decoded; `nil` when there is none, or it
     /// is corrupt, of another format version or of another tree.
     func contents(of root: String) -> Contents? {
-        guard let location = location(of: root), let bytes = try? FileBytes.read(location.file), var reader = SnapshotReader(sealed: bytes) else {
-            return nil
-        }
+        guard let builder = Self.builder, let location = location(of: root), let bytes = try? FileBytes.read(location.file),
+            var reader = SnapshotReader(sealed: bytes)
+        else { return nil }
         var files: [String] = [], stamps: [FileStamp] = [], records: [ArraySlice<UInt8>] = []
         do throws(SnapshotReader.Corrupt) {
-            guard try reader.uint64() == Self.magic, try reader.uint64() == Self.formatVersion, try reader.literal() == location.tree else { return nil }
+            guard try reader.uint64() == Self.magic, try reader.uint64() == Self.formatVersion, try FileStamp.read(from: &reader) == builder,
+                try reader.literal() == location.tree
+            else { return nil }
             let stringCount = try reader.count()
             var strings: [String] = []
             strings.reserveCapacity(stringCount)
@@ -135,7 +144,9 @@ package struct FixtureSnapshots: Sendable {
     /// changed too recently to trust its stamp. Failing to write (a read-only cache) only
     /// costs the next start its speed, so it is not an error.
     func write(root: String, files: [String], stamps: [FileStamp], fixtures: [Fixture], loadStarted: Date) {
-        guard !stamps.contains(where: { $0.isRecent(before: loadStarted, settling: settling) }), let location = location(of: root) else { return }
+        guard let builder = Self.builder, !stamps.contains(where: { $0.isRecent(before: loadStarted, settling: settling) }),
+            let location = location(of: root)
+        else { return }
         let strings = SnapshotStrings()
         var body = SnapshotWriter(strings: strings)
         body.int(files.count)
@@ -157,6 +168,7 @@ package struct FixtureSnapshots: Sendable {
         var snapshot = SnapshotWriter(strings: strings)
         snapshot.uint64(Self.magic)
         snapshot.uint64(Self.formatVersion)
+        builder.write(to: &snapshot)
         snapshot.literal(location.tree)
         snapshot.int(strings.table.count)
         for text in strings.table { snapshot.literal(text) }
@@ -164,5 +176,18 @@ package struct FixtureSnapshots: Sendable {
         snapshot.seal()
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return }
         try? FileBytes.writeAtomically(snapshot.bytes, to: location.file, durable: false)
+        removeOldest()
+    }
+
+    /// Removes the least recently written snapshots beyond `maximumKept`.
+    private func removeOldest() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let snapshots = names.filter { $0.hasSuffix(".snapshot") }.map { folder + "/" + $0 }
+        guard snapshots.count > Self.maximumKept else { return }
+        let written = snapshots.map { path -> (path: String, modified: Double) in
+            var info = stat()
+            return (path, stat(path, &info) == 0 ? Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 : 0)
+        }
+        for old in written.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maximumKept) { unlink(old.path) }
     }
 }
