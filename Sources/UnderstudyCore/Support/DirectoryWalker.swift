@@ -27,9 +27,11 @@ package enum DirectoryWalker {
             guard let directory = opendir(folder) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                // The name read where it lies: `entry.pointee.d_name` copies all 256 bytes the
+                // field may hold, past the end of a short entry, and readdir's buffer can end
+                // on an unmapped page (the over-read that crashes Foundation's Process.run).
+                let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+                let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
                 if name == "." || name == ".." || (name.hasPrefix(".") && !includeHidden) { continue }
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
                 switch Int32(entry.pointee.d_type) {
