@@ -17,7 +17,10 @@ struct ServeCommand: AsyncParsableCommand {
             conditional GET behave as the provider's do. \
             Dashboard: open /__understudy/ui in a browser (add ?token=... with --admin-token). \
             Admin API: GET /__understudy/health, /__understudy/journal, /__understudy/unmatched, \
-            /__understudy/violations; POST /__understudy/reset. Stops cleanly on SIGINT or SIGTERM.
+            /__understudy/violations; POST /__understudy/reset. Stops cleanly on SIGINT or SIGTERM. \
+            A valid fixtures tree is snapshotted in $UNDERSTUDY_CACHE_DIR (else $XDG_CACHE_HOME/understudy, \
+            else ~/.cache/understudy): the next start reads the snapshot while no file of the tree has changed, \
+            and the files themselves otherwise.
             """
     )
 
