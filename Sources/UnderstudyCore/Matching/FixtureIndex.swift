@@ -121,8 +121,8 @@ package struct FixtureIndex: Sendable {
         exact.reserveCapacity(patterns.count)
         var templates: [TemplateKey: Bucket] = [:]
         for (index, request) in patterns.enumerated() {
-            // An array, not a dictionary: a dozen thousand small dictionaries were a third of
-            // building the index.
+            // An array sorted by name, not a dictionary built per fixture only to sort its keys
+            // and look each value up again (10,000 fixtures at every start).
             var pinned: [(name: String, value: String)] = []
             pinned.reserveCapacity(request.query.count)
             for (name, condition) in request.query {
