@@ -81,11 +81,20 @@ enum FixtureCoding {
     }
 
     /// The fixture `encode` wrote; the reader covers its record and holds the snapshot's strings.
-    static func decode(_ reader: inout SnapshotReader, root: String) throws(SnapshotReader.Corrupt) -> Fixture {
+    /// - Parameter paths: the paths parsed so far, by string: most fixtures share a few paths.
+    static func decode(_ reader: inout SnapshotReader, root: String, paths: inout [Int: PathPattern]) throws(SnapshotReader.Corrupt) -> Fixture {
         let file = try reader.string(), provider = try reader.string(), name = try reader.optionalString()
         let priority = try reader.int()
         let method = try reader.string()
-        guard case .success(let path) = PathPattern.parse(try reader.string()) else { throw SnapshotReader.Corrupt() }
+        let pathIndex = try reader.stringIndex()
+        let path: PathPattern
+        if let parsed = paths[pathIndex] {
+            path = parsed
+        } else {
+            guard case .success(let parsed) = PathPattern.parse(reader.strings[pathIndex]) else { throw SnapshotReader.Corrupt() }
+            paths[pathIndex] = parsed
+            path = parsed
+        }
         var conditionSets: [[String: ValueCondition]] = []
         for _ in 0..<2 {
             let count = try reader.count()

@@ -111,17 +111,23 @@ package struct FixtureSnapshots: Sendable {
             return nil
         }
         guard records.count == stamps.count else { return nil }
-        // Records are independent: decoded on all cores.
+        // Records are independent: decoded on all cores, every worker parsing each path once.
         let strings = reader.strings, slices = records
-        let decoded = Parallel.map(slices.count) { index -> Entry? in
-            var record = SnapshotReader(slices[index], strings: strings)
-            do throws(SnapshotReader.Corrupt) {
-                let entry: Entry = try record.bool() ? .fixture(try FixtureCoding.decode(&record, root: root)) : .decodeFromFile(try record.string())
-                return record.isAtEnd ? entry : nil
-            } catch {
-                return nil
+        let workers = max(1, min(slices.count, ProcessInfo.processInfo.activeProcessorCount))
+        let shares = Parallel.map(workers) { worker -> [Entry?] in
+            var paths: [Int: PathPattern] = [:]
+            return stride(from: worker, to: slices.count, by: workers).map { index -> Entry? in
+                var record = SnapshotReader(slices[index], strings: strings)
+                do throws(SnapshotReader.Corrupt) {
+                    let entry: Entry =
+                        try record.bool() ? .fixture(try FixtureCoding.decode(&record, root: root, paths: &paths)) : .decodeFromFile(try record.string())
+                    return record.isAtEnd ? entry : nil
+                } catch {
+                    return nil
+                }
             }
         }
+        let decoded = slices.indices.map { shares[$0 % workers][$0 / workers] }
         let entries = decoded.compactMap { $0 }
         // Written in file order, each file once.
         let names = entries.map { entry in

@@ -123,10 +123,13 @@ struct SnapshotReader {
         return bytes[offset..<(offset + length)]
     }
 
-    mutating func string() throws(Corrupt) -> String {
+    mutating func string() throws(Corrupt) -> String { strings[try stringIndex()] }
+
+    /// The index in `strings` of the string stored next.
+    mutating func stringIndex() throws(Corrupt) -> Int {
         let index = try int()
         guard strings.indices.contains(index) else { throw Corrupt() }
-        return strings[index]
+        return index
     }
 
     mutating func optionalString() throws(Corrupt) -> String? { try bool() ? try string() : nil }
