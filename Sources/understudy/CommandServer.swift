@@ -6,21 +6,60 @@ import UnderstudyServer
 /// What `serve` and `record` share: listening, with a message that says what to do when the
 /// port is taken, and running until SIGINT or SIGTERM.
 enum CommandServer {
-    static func start(responder: Responder, host: String, port: Int) async throws -> LiveServer {
+    /// Starts listening with SIGINT and SIGTERM already watched, their handlers registered, so
+    /// a signal sent as soon as the first answer is out shuts the server down cleanly (the
+    /// watcher used to start after the server, and a signal in between was lost).
+    static func start(responder: Responder, host: String, port: Int) async throws -> (LiveServer, StopSignals) {
+        let signals = StopSignals()
         do {
-            return try await LiveServer.start(responder: responder, host: host, port: port)
+            let server = try await LiveServer.start(responder: responder, host: host, port: port)
+            signals.stop(server)
+            return (server, signals)
         } catch {
+            signals.cancel()
             throw ValidationError("cannot listen on \(host):\(port): \(error)\(port != 0 ? " (is the port in use? --port 0 picks a free one)" : "")")
         }
     }
 
     /// Returns once a signal has shut `server` down and its socket is closed.
-    static func runUntilSignalled(_ server: LiveServer) async throws {
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
-            Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
-            Task { try? await server.shutdown() }
-        }
+    static func runUntilSignalled(_ server: LiveServer, _ signals: StopSignals) async throws {
         try await server.waitUntilClosed()
         signals.cancel()
+    }
+}
+
+/// SIGINT and SIGTERM turned into a clean shutdown of the server named by `stop(_:)`; a signal
+/// that comes before it is named shuts it down as soon as it is.
+final class StopSignals: Sendable {
+    private let state = Locked<(server: LiveServer?, received: Int32?)>((nil, nil))
+    private let watcher = Locked<SignalWatcher?>(nil)
+
+    init() {
+        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { [state] signal in
+            let server = state.withLock { state -> LiveServer? in
+                state.received = signal
+                return state.server
+            }
+            if let server { Self.shutDown(server, on: signal) }
+        }
+        self.watcher.withLock { $0 = watcher }
+    }
+
+    /// Names the server a signal stops.
+    func stop(_ server: LiveServer) {
+        let received = state.withLock { state -> Int32? in
+            state.server = server
+            return state.received
+        }
+        if let received { Self.shutDown(server, on: received) }
+    }
+
+    func cancel() {
+        watcher.withLock { $0?.cancel() }
+    }
+
+    private static func shutDown(_ server: LiveServer, on signal: Int32) {
+        Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
+        Task { try? await server.shutdown() }
     }
 }

@@ -94,14 +94,14 @@ struct RecordCommand: AsyncParsableCommand {
         let recorder = Recorder(
             mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,
             upstream: URLSessionUpstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
-        let server = try await CommandServer.start(responder: Responder(fixtures: fixtures, recorder: recorder), host: host, port: port)
+        let (server, signals) = try await CommandServer.start(responder: Responder(fixtures: fixtures, recorder: recorder), host: host, port: port)
         Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
         for pack in packs.packs {
             let origin = recorder.origin(for: pack.provider) ?? "(none: pass --upstream \(pack.provider)=URL)"
             Console.line("  \(pack.provider) → \(origin)\(overrides[pack.provider] != nil ? " (--upstream)" : "")")
         }
         Console.line("Listening on \(server.baseURL.absoluteString)")
-        try await CommandServer.runUntilSignalled(server)
+        try await CommandServer.runUntilSignalled(server, signals)
         for line in RecordingProgress.summary(recorder.summary) { Console.line(line) }
     }
 }

@@ -96,7 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
             adminToken: adminToken,
             journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, recorder: nil, fallback: fallback,
             fixturesRoot: options.fixtures)
-        let server = try await CommandServer.start(responder: responder, host: host, port: port)
+        let (server, signals) = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
         Console.line("Listening on \(server.baseURL.absoluteString)")
         Console.line("Dashboard: \(server.baseURL.absoluteString)\(Responder.adminPrefix)/ui")
@@ -116,7 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
             Console.line("Fallback: requests no fixture answers get an answer built from the contract (X-Understudy-Generated: 1)")
         }
         if let startTime { Console.line("Clock: manual, starting \(ISO8601DateFormatter().string(from: startTime)); advance it with POST /__understudy/clock") }
-        try await CommandServer.runUntilSignalled(server)
+        try await CommandServer.runUntilSignalled(server, signals)
         let violations = responder.journal.violationCount
         Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched\(contracts == nil ? "" : ", \(violations) breaking the contract"))")
     }
@@ -141,12 +141,17 @@ extension ServeCommand {
 final class SignalWatcher {
     private let sources: [any DispatchSourceSignal]
 
+    /// Returns once every source is registered (or after a second each, at most): until then
+    /// a signal would find the default action already replaced and be lost.
     init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         sources = signals.map { signalNumber in
             signal(signalNumber, SIG_IGN)
+            let registered = DispatchSemaphore(value: 0)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { handler(signalNumber) }
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
+            _ = registered.wait(timeout: .now() + 1)
             return source
         }
     }

@@ -23,6 +23,19 @@ struct CLITests {
         #expect(output.contains("Stopped after 1 requests (0 unmatched)"), "\(output)")
     }
 
+    /// The stop signals are watched before the server listens: a SIGTERM sent the moment the
+    /// URL is printed (a script that starts, checks and stops) stops it cleanly, every time.
+    @Test func aSIGTERMAsSoonAsTheServerListensStopsItCleanly() throws {
+        let root = try CLIProcess.temporaryTree(["feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"text": "x"}}"#])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for _ in 0..<5 {
+            let server = try CLIProcess.Serving(["--fixtures", root, "--no-contracts"])
+            let (status, output) = server.stop(signal: SIGTERM)
+            #expect(status == 0 && server.process.terminationReason == .exit, "\(output)")
+            #expect(output.contains("Received SIGTERM, shutting down") && output.contains("Stopped after 0 requests"), "\(output)")
+        }
+    }
+
     @Test func serveOneProviderAlone() async throws {
         let root = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": 1}}"#,
