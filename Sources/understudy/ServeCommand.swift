@@ -117,6 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let startTime { Console.line("Clock: manual, starting \(ISO8601DateFormatter().string(from: startTime)); advance it with POST /__understudy/clock") }
         try await CommandServer.runUntilSignalled(server, signals)
+        FixtureSnapshots.finishWrites()
         let violations = responder.journal.violationCount
         Console.line("Stopped after \(responder.journal.receivedCount) requests (\(responder.journal.missCount) unmatched\(contracts == nil ? "" : ", \(violations) breaking the contract"))")
     }

@@ -137,6 +137,26 @@ struct FixtureSnapshotTests {
         #expect(Self.entries(of: trees.last!.root, in: cache.snapshots) != nil, "the latest is kept")
     }
 
+    /// The command's snapshots are written in the background (the first start costs no more
+    /// than one without snapshots) and waited for before the process ends; a temporary file a
+    /// stopped write left behind is removed once it is a minute old.
+    @Test func aBackgroundWriteIsFinishedOnRequestAndLeavesNoLitter() throws {
+        let cache = Cache()
+        defer { cache.remove() }
+        let background = FixtureSnapshots(folder: cache.folder, settling: 0, writesInBackground: true)
+        #expect(FixtureSnapshots.inUserCache(environment: ["HOME": "/h"])?.writesInBackground == true)
+        try FileManager.default.createDirectory(atPath: cache.folder, withIntermediateDirectories: true)
+        let stale = cache.folder + "/.old.snapshot.1234.tmp", fresh = cache.folder + "/.new.snapshot.5678.tmp"
+        FileManager.default.createFile(atPath: stale, contents: Data([1]))
+        FileManager.default.createFile(atPath: fresh, contents: Data([2]))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: stale)
+        let loaded = try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: background)
+        FixtureSnapshots.finishWrites()
+        #expect(Self.entries(of: bundledFixturesPath, in: cache.snapshots) != nil, "written once the writes are finished")
+        #expect(try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots).fixtures.map(Self.describe) == loaded.fixtures.map(Self.describe))
+        #expect(!FileManager.default.fileExists(atPath: stale) && FileManager.default.fileExists(atPath: fresh))
+    }
+
     @Test func theCacheFolderFollowsTheEnvironment() {
         #expect(FixtureSnapshots.inUserCache(environment: ["UNDERSTUDY_CACHE_DIR": "/c", "HOME": "/h"])?.folder == "/c/fixture-snapshots")
         #expect(FixtureSnapshots.inUserCache(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"])?.folder == "/x/understudy/fixture-snapshots")

@@ -18,6 +18,12 @@ package struct FixtureSnapshots: Sendable {
     /// keep times to a clock tick, so a file written in the tick it was read could change
     /// again without changing its stamp.
     let settling: TimeInterval
+    /// Whether a snapshot is written on a thread of its own while the server starts: the
+    /// first start on a tree then costs no more than a start without snapshots. The process
+    /// waits for it before it exits (`finishWrites`).
+    let writesInBackground: Bool
+    /// The snapshots being written in the background.
+    private static let writing = DispatchGroup()
 
     /// Bumped whenever the binary form changes: a snapshot of another version is ignored.
     static let formatVersion: UInt64 = 1
@@ -29,9 +35,16 @@ package struct FixtureSnapshots: Sendable {
     /// temporary trees do not fill the cache.
     static let maximumKept = 16
 
-    package init(folder: String, settling: TimeInterval = 2) {
+    package init(folder: String, settling: TimeInterval = 2, writesInBackground: Bool = false) {
         self.folder = folder
         self.settling = settling
+        self.writesInBackground = writesInBackground
+    }
+
+    /// Waits, at most `timeout` seconds, for snapshots being written in the background: a
+    /// process that stops right after starting still leaves its snapshot.
+    package static func finishWrites(timeout: TimeInterval = 5) {
+        _ = writing.wait(timeout: .now() + timeout)
     }
 
     /// `$UNDERSTUDY_CACHE_DIR`, else `$XDG_CACHE_HOME/understudy`, else `~/.cache/understudy`,
@@ -47,7 +60,7 @@ package struct FixtureSnapshots: Sendable {
         } else {
             return nil
         }
-        return FixtureSnapshots(folder: base + "/fixture-snapshots")
+        return FixtureSnapshots(folder: base + "/fixture-snapshots", writesInBackground: true)
     }
 
     /// The tree's real path (relative roots and links resolved), naming its snapshot, and
@@ -146,10 +159,20 @@ package struct FixtureSnapshots: Sendable {
         return Contents(files: files, stamps: stamps, entries: entries, index: index)
     }
 
-    /// Writes the snapshot of a tree that loaded without problems, unless a fixture file
-    /// changed too recently to trust its stamp. Failing to write (a read-only cache) only
-    /// costs the next start its speed, so it is not an error.
+    /// Writes the snapshot of a tree that loaded without problems (on a thread of its own when
+    /// `writesInBackground`), unless a fixture file changed too recently to trust its stamp.
+    /// Failing to write (a read-only cache) only costs the next start its speed, so it is not
+    /// an error.
     func write(root: String, files: [String], stamps: [FileStamp], fixtures: [Fixture], loadStarted: Date) {
+        guard writesInBackground else { return writeNow(root: root, files: files, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted) }
+        Self.writing.enter()
+        Thread.detachNewThread {
+            writeNow(root: root, files: files, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted)
+            Self.writing.leave()
+        }
+    }
+
+    private func writeNow(root: String, files: [String], stamps: [FileStamp], fixtures: [Fixture], loadStarted: Date) {
         guard let builder = Self.builder, !stamps.contains(where: { $0.isRecent(before: loadStarted, settling: settling) }),
             let location = location(of: root)
         else { return }
@@ -185,9 +208,15 @@ package struct FixtureSnapshots: Sendable {
         removeOldest()
     }
 
-    /// Removes the least recently written snapshots beyond `maximumKept`.
+    /// Removes the least recently written snapshots beyond `maximumKept`, and what a process
+    /// stopped in the middle of writing one left behind (a hidden temporary file over a minute old).
     private func removeOldest() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            var info = stat()
+            let path = folder + "/" + name
+            if stat(path, &info) == 0, Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 60 { unlink(path) }
+        }
         let snapshots = names.filter { $0.hasSuffix(".snapshot") }.map { folder + "/" + $0 }
         guard snapshots.count > Self.maximumKept else { return }
         let written = snapshots.map { path -> (path: String, modified: Double) in
