@@ -91,7 +91,6 @@ enum ResponseEncoding {
     /// Whether `text` holds a CR or LF, read from its contiguous bytes (a byte loop over a
     /// native string's storage; the generic view's iteration cost 2 % of user CPU).
     private static func hasLineBreak(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 == 13 || $0 == 10 } }
-            ?? text.utf8.contains { $0 == 13 || $0 == 10 }
+        text.withContiguousUTF8 { bytes in bytes.contains { $0 == 13 || $0 == 10 } }
     }
 }

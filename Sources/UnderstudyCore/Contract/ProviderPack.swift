@@ -91,7 +91,7 @@ public final class ProviderPack: Sendable {
     func contractPath(of path: String) -> (path: String, routeLength: Int)? {
         // The version pattern is a regex; most paths (every other provider's) fall under no
         // route with or without their first segment, so it need not run for them.
-        if pathVersion != nil, routeLength(holding: path) == nil, Self.bytes(of: path, { routeLength(holdingBytes: Self.droppingFirstSegment($0)) }) == nil {
+        if pathVersion != nil, routeLength(holding: path) == nil, path.withContiguousUTF8({ routeLength(holdingBytes: Self.droppingFirstSegment($0)) }) == nil {
             return nil
         }
         let stripped = versioned(path)?.rest ?? path
@@ -101,11 +101,7 @@ public final class ProviderPack: Sendable {
     /// The length of the longest route holding `path`.
     private func routeLength(holding path: String) -> Int? {
         // Over the path's bytes in place: every request asks every pack.
-        Self.bytes(of: path, routeLength(holdingBytes:))
-    }
-
-    private static func bytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+        path.withContiguousUTF8(routeLength(holdingBytes:))
     }
 
     private func routeLength(holdingBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -242,7 +238,7 @@ private struct RouteMatcher: Sendable {
     }
 
     func holds(_ path: Substring) -> Bool {
-        path.utf8.withContiguousStorageIfAvailable(holds) ?? Array(path.utf8).withUnsafeBufferPointer(holds)
+        path.withContiguousUTF8(holds)
     }
 
     func holds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

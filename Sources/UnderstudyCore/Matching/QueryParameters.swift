@@ -11,10 +11,7 @@ package struct QueryParameters: Sendable, Equatable {
     public init<S: StringProtocol>(parsing query: S) {
         var pairs: [(name: String, value: String)] = []
         // One pass over the bytes: this runs for every request the server answers.
-        let parsed: Void? = query.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.parse(bytes, into: &pairs)
-        }
-        if parsed == nil { Array(query.utf8).withUnsafeBufferPointer { Self.parse($0, into: &pairs) } }
+        query.withContiguousUTF8 { Self.parse($0, into: &pairs) }
         self.pairs = pairs
     }
 
@@ -84,8 +81,7 @@ package struct QueryParameters: Sendable, Equatable {
 /// UTF-8 is repaired, because a fake server must answer (with a miss) rather than reject.
 enum PercentDecoding {
     static func decode<S: StringProtocol>(_ text: S, plusAsSpace: Bool) -> String {
-        let decoded: String? = text.utf8.withContiguousStorageIfAvailable { decode($0, plusAsSpace: plusAsSpace) }
-        return decoded ?? Array(text.utf8).withUnsafeBufferPointer { decode($0, plusAsSpace: plusAsSpace) }
+        text.withContiguousUTF8 { decode($0, plusAsSpace: plusAsSpace) }
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {

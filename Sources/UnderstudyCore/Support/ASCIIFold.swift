@@ -5,16 +5,16 @@ enum ASCIIFold {
     /// `HeaderField.hasName` decides.
     static func equal(_ one: String, _ other: String) -> Bool {
         guard one.utf8.count == other.utf8.count else { return false }
-        return withBytes(one) { left in withBytes(other) { right in foldedEqual(left, right) } }
+        return one.withContiguousUTF8 { left in other.withContiguousUTF8 { right in foldedEqual(left, right) } }
     }
 
     /// Whether the first `prefix.utf8.count` bytes of `text` fold to the bytes of `prefix`
     /// (already lower case), `text` having at least `minimumCount` bytes; `nil` when they do
     /// not all satisfy `plain`.
     static func hasPrefix(_ text: String, _ prefix: String, minimumCount: Int, whereEvery plain: (UInt8) -> Bool) -> Bool? {
-        withBytes(text) { bytes -> Bool? in
+        text.withContiguousUTF8 { bytes -> Bool? in
             guard bytes.count >= minimumCount, bytes.prefix(minimumCount).allSatisfy(plain) else { return nil }
-            return withBytes(prefix) { expected in
+            return prefix.withContiguousUTF8 { expected in
                 expected.count <= bytes.count && foldedEqual(UnsafeBufferPointer(rebasing: bytes.prefix(expected.count)), expected)
             }
         }
@@ -23,7 +23,7 @@ enum ASCIIFold {
     /// Whether the two texts are the same bytes (not merely canonically equivalent, as `==` asks).
     static func sameBytes(_ one: String, _ other: String) -> Bool {
         guard one.utf8.count == other.utf8.count else { return false }
-        return withBytes(one) { left in withBytes(other) { right in left.elementsEqual(right) } }
+        return one.withContiguousUTF8 { left in other.withContiguousUTF8 { right in left.elementsEqual(right) } }
     }
 
     static func fold(_ byte: UInt8) -> UInt8 {
@@ -34,10 +34,5 @@ enum ASCIIFold {
         guard left.count == right.count else { return false }
         for index in left.indices where fold(left[index]) != fold(right[index]) { return false }
         return true
-    }
-
-    private static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 }

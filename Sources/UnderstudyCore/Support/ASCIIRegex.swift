@@ -39,8 +39,7 @@ struct ASCIIRegex: Sendable {
 
     /// Whether the pattern occurs anywhere in `text`; `nil` when `text` is not printable ASCII.
     func matches(_ text: String) -> Bool? {
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ matches(bytes: $0) }) { return answer }
-        return Array(text.utf8).withUnsafeBufferPointer { matches(bytes: $0) }
+        text.withContiguousUTF8 { matches(bytes: $0) }
     }
 
     private func matches(bytes text: UnsafeBufferPointer<UInt8>) -> Bool? {
