@@ -40,7 +40,9 @@ package struct FixtureIndex: Sendable {
             if let position = groups.firstIndex(where: { $0.names == names }) {
                 groups[position].insert(index, values: values)
             } else {
-                groups.append(Group(names: names, byValues: [values: [index]]))
+                var group = Group(names: names)
+                group.insert(index, values: values)
+                groups.append(group)
             }
         }
     }
@@ -48,18 +50,16 @@ package struct FixtureIndex: Sendable {
     private struct Group: Sendable {
         /// Sorted names of the parameters pinned to one exact value.
         let names: [String]
-        var byValues: [[String]: [Int]]
+        var byValues: [[String]: [Int]] = [:]
         /// `byValues` by the one value, when one name is pinned.
         var byValue: [String: [Int]] = [:]
 
         /// `NameBits` of `names`: a request lacking one of them is passed by without a look.
         let requiredNames: UInt64
 
-        init(names: [String], byValues: [[String]: [Int]]) {
+        init(names: [String]) {
             self.names = names
-            self.byValues = byValues
             requiredNames = names.reduce(0) { $0 | NameBits.of($1) }
-            if names.count == 1 { byValue = Dictionary(uniqueKeysWithValues: byValues.map { ($0.key[0], $0.value) }) }
         }
 
         mutating func insert(_ index: Int, values: [String]) {
@@ -274,12 +274,10 @@ extension PathPattern {
     }
 }
 
-/// A 64-bit summary of a set of parameter names (one bit per name, by an FNV-1a hash of its
-/// bytes): if a name's bit is missing from a request's summary, the request lacks the name.
+/// A 64-bit summary of a set of parameter names (one bit per name, by a hash of its bytes): if
+/// a name's bit is missing from a request's summary, the request lacks the name.
 enum NameBits {
     static func of(_ name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return 1 << (hash & 63)
+        1 << (StableHash.fnv1a64(name.utf8) & 63)
     }
 }
