@@ -31,18 +31,19 @@ enum CommandServer {
 /// SIGINT and SIGTERM turned into a clean shutdown of the server named by `stop(_:)`; a signal
 /// that comes before it is named shuts it down as soon as it is.
 final class StopSignals: Sendable {
-    private let state = Locked<(server: LiveServer?, received: Int32?)>((nil, nil))
-    private let watcher = Locked<SignalWatcher?>(nil)
+    private let state: Locked<(server: LiveServer?, received: Int32?)>
+    private let watcher: SignalWatcher
 
     init() {
-        let watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { [state] signal in
+        let state = Locked<(server: LiveServer?, received: Int32?)>((nil, nil))
+        self.state = state
+        watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
             let server = state.withLock { state -> LiveServer? in
                 state.received = signal
                 return state.server
             }
             if let server { Self.shutDown(server, on: signal) }
         }
-        self.watcher.withLock { $0 = watcher }
     }
 
     /// Names the server a signal stops.
@@ -55,7 +56,7 @@ final class StopSignals: Sendable {
     }
 
     func cancel() {
-        watcher.withLock { $0?.cancel() }
+        watcher.cancel()
     }
 
     private static func shutDown(_ server: LiveServer, on signal: Int32) {

@@ -139,7 +139,7 @@ extension ServeCommand {
 
 /// Turns signals into a callback instead of the default immediate exit, so the server can
 /// close its socket and report before the process ends.
-final class SignalWatcher {
+final class SignalWatcher: @unchecked Sendable {  // its sources are set once; dispatch sources may be cancelled from any thread
     private let sources: [any DispatchSourceSignal]
 
     /// Returns once every source is registered (or after a second each, at most): until then
