@@ -16,7 +16,7 @@ extension RequestHandler {
         let request = Request(
             method: head.method.rawValue, target: head.uri,
             headers: head.headers.map { HeaderField(name: $0.name, value: $0.value) }, body: received.body, fromLoopback: fromLoopback)
-        if let response = responder.respondNow(to: request) {
+        if let response = responder.respondNow(to: request, sendingFiles: true) {
             deliver(response, for: received, context: context)
         } else {
             awaitAnswer(to: request, for: received, context: context)
@@ -53,14 +53,19 @@ extension RequestHandler {
         case .write(let closing):
             var bytes = ResponseEncoding.encode(
                 response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
-            guard let dribble = response.dribble, head.method != .HEAD, !response.body.isEmpty else {
+            if let file = response.fileBody, head.method != .HEAD {
+                write(bytes, thenFile: file, ending: closing, context: context)
+                perform(machine.answerWritten(), context: context)
+                return
+            }
+            guard let dribble = response.dribble, head.method != .HEAD, response.bodyCount > 0 else {
                 write(bytes, ending: closing, context: context)
                 perform(machine.answerWritten(), context: context)
                 return
             }
             // The head and the first piece of the body now; the other pieces spread over the duration.
-            let cuts = dribble.pieces(ofBodyCount: response.body.count)
-            let headLength = bytes.readableBytes - response.body.count
+            let cuts = dribble.pieces(ofBodyCount: response.bodyCount)
+            let headLength = bytes.readableBytes - response.bodyCount
             let pieces = cuts.enumerated().map { index, cut in bytes.readSlice(length: cut.count + (index == 0 ? headLength : 0))! }
             sendPieces(pieces[...], ending: closing, interval: dribble.interval(pieceCount: pieces.count), context: context)
         }
@@ -96,10 +101,25 @@ extension RequestHandler {
     /// Writes `bytes`; the last write of a connection is remembered so the close waits for it.
     private func write(_ bytes: ByteBuffer, ending: Bool, context: ChannelHandlerContext) {
         if ending {
-            lastWrite = context.writeAndFlush(wrapOutboundOut(bytes))
+            lastWrite = context.writeAndFlush(wrapOutboundOut(.byteBuffer(bytes)))
         } else {
-            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.byteBuffer(bytes)), promise: nil)
         }
+    }
+
+    /// Writes `head`, then the body straight from its file (`sendfile`: no copy through this
+    /// process). The body file's descriptor is lent to NIO for this write only and taken back
+    /// when it completes or fails; the file stays open for later answers.
+    private func write(_ head: ByteBuffer, thenFile body: FileBody, ending: Bool, context: ChannelHandlerContext) {
+        context.write(wrapOutboundOut(.byteBuffer(head)), promise: nil)
+        let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: body.descriptor)
+        let region = FileRegion(fileHandle: handle, readerIndex: 0, endIndex: body.count)
+        let written = context.writeAndFlush(wrapOutboundOut(.fileRegion(region)))
+        written.whenComplete { _ in
+            _ = try? handle.takeDescriptorOwnership()
+            withExtendedLifetime(body) {}
+        }
+        if ending { lastWrite = written }
     }
 
     func refuse(_ status: Int, context: ChannelHandlerContext) {

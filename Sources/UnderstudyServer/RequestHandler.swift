@@ -10,7 +10,8 @@ import UnderstudyCore
 final class RequestHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+    /// Buffers, and file regions for bodies sent straight from their files.
+    typealias OutboundOut = IOData
 
     let responder: Responder
     let limits: ServerLimits

@@ -7,7 +7,8 @@ import UnderstudyCore
 /// encoder at tens of thousands of requests per second.
 enum ResponseEncoding {
     /// The bytes of `response` for a request of `version`; `closing` adds `Connection: close`.
-    /// `omitBody` is for HEAD: the headers, Content-Length included, but no body.
+    /// `omitBody` is for HEAD: the headers, Content-Length included, but no body. A body left
+    /// in its file (`Response.fileBody`) is counted in Content-Length but not written.
     /// How the body's end is marked.
     enum Framing {
         /// `Content-Length` (the normal case).
@@ -20,10 +21,11 @@ enum ResponseEncoding {
         _ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator,
         framing: Framing = .contentLength
     ) -> ByteBuffer {
-        let bodyCount = omitBody || framing == .chunked ? 0 : response.body.count
+        // A body left in its file is not copied here: the caller sends it from the file.
+        let bodyCount = omitBody || framing == .chunked || response.fileBody != nil ? 0 : response.bodyCount
         let status = String(response.status)
         let reason = HTTPResponseStatus(statusCode: response.status).reasonPhrase
-        let length = String(response.body.count)
+        let length = String(response.bodyCount)
         // An upper bound of the head: every field counted, sendable or not.
         var headBound = 96 + status.utf8.count + reason.utf8.count + length.utf8.count
         for field in response.headers { headBound += field.name.utf8.count + field.value.utf8.count + 4 }

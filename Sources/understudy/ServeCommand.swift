@@ -61,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How many requests, and separately how many misses, the journal keeps.")
     var journalCapacity: Int = 1000
 
-    @Option(help: "Megabytes of body files kept in memory; larger sets are read from disk.")
+    @Option(help: "Megabytes of body files kept in memory; larger sets are read from disk. Body files of 256 KB or more are sent straight from disk (sendfile) instead.")
     var bodyCacheMB: Int = 32
 
     func validate() throws {

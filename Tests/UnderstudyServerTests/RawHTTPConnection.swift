@@ -73,8 +73,9 @@ final class RawHTTPConnection: @unchecked Sendable {
         return text + "\r\n" + body
     }
 
-    /// Reads one response framed by Content-Length.
-    func readResponse() throws -> Response {
+    /// Reads one response framed by Content-Length; `bodyExpected` false for the answer to a
+    /// HEAD request, whose Content-Length counts bytes it does not send.
+    func readResponse(bodyExpected: Bool = true) throws -> Response {
         let separator: [UInt8] = [13, 10, 13, 10]
         var headerEnd: Int?
         while headerEnd == nil {
@@ -90,7 +91,7 @@ final class RawHTTPConnection: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let length = Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
+        let length = bodyExpected ? Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0 : 0
         while buffer.count < length { try fill() }
         let body = Array(buffer[..<length])
         buffer.removeFirst(length)

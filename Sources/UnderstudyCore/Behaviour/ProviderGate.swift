@@ -94,14 +94,7 @@ struct ProviderGate {
             response = answer
             return
         }
-        // Page tokens and issued tokens are read from a few top-level members; only an
-        // introspection answer, which is patched, is built whole.
-        var wanted: Set<String> = []
-        if let tokens = behaviours.pageTokens, tokens.operations.contains(operationID) { wanted.insert(tokens.field) }
-        for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operationID {
-            wanted.formUnion([issuer.tokenField, issuer.expiresInField])
-        }
-        let introspecting = behaviours.tokenExpiry?.introspection?.operation == operationID
+        let (wanted, introspecting) = bodyReading(of: operationID)
         guard !wanted.isEmpty || introspecting else { return }
         let json: JSONValue
         if introspecting {
@@ -143,7 +136,25 @@ struct ProviderGate {
         }
     }
 
+    /// Whether `after` reads the fixture answer's body (to learn the tokens it issues).
+    var readsAnswerBody: Bool {
+        guard let operationID else { return false }
+        let (wanted, introspecting) = bodyReading(of: operationID)
+        return !wanted.isEmpty || introspecting
+    }
+
     // MARK: helpers
+
+    /// What `after` reads from an answer of `operationID`: page tokens and issued tokens from a
+    /// few top-level members; an introspection answer, which is patched, whole.
+    private func bodyReading(of operationID: String) -> (members: Set<String>, whole: Bool) {
+        var wanted: Set<String> = []
+        if let tokens = behaviours.pageTokens, tokens.operations.contains(operationID) { wanted.insert(tokens.field) }
+        for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operationID {
+            wanted.formUnion([issuer.tokenField, issuer.expiresInField])
+        }
+        return (wanted, behaviours.tokenExpiry?.introspection?.operation == operationID)
+    }
 
     private func expiryOf(_ token: String, _ expiry: PackBehaviours.TokenExpiry) -> Date? {
         state.accessTokenExpiry(token) ?? expiry.tokens[token]

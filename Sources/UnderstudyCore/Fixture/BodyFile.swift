@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Fixtures are a snapshot taken at startup, bodies included: once a body has been read, the
 /// file stays open (or cached), so replacing or deleting it does not change what is served.
-/// Restart the server to pick up edits.
+/// Restart the server to pick up edits. A file written over in place (the same inode) may be
+/// served as it now is; every answer is still whole and framed to its length.
 package final class BodyFile: Sendable {
     /// The absolute path.
     public let path: String
@@ -26,13 +27,32 @@ package final class BodyFile: Sendable {
 
     /// The file's bytes: one `pread` on a kept descriptor, or a plain read when none is kept.
     func read() throws(FileBytes.IOError) -> [UInt8] {
-        guard let (descriptor, size) = keptDescriptor() else { return try FileBytes.read(path) }
+        try readNotingChange().bytes
+    }
+
+    /// The file's bytes, and whether they have the size the file had when it was opened: an
+    /// edit in place since then (an editor saving over the file) makes them `changed`, and
+    /// not worth keeping in a cache as the body.
+    func readNotingChange() throws(FileBytes.IOError) -> (bytes: [UInt8], changed: Bool) {
+        guard let (descriptor, size) = keptDescriptor() else { return (try FileBytes.read(path), false) }
         // One byte more than the size tells whether the file grew since it was opened.
         var bytes = [UInt8](repeating: 0, count: size + 1)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count >= 0, count <= size else { return try FileBytes.read(path) }
+        guard count >= 0, count <= size else { return (try FileBytes.read(path), true) }
         bytes.removeLast(bytes.count - count)
-        return bytes
+        return (bytes, count != size)
+    }
+
+    /// The kept descriptor and the file's size, for sending the file as it is, when the file
+    /// holds at least `minimumCount` bytes; `nil` when it holds fewer, when no descriptor can
+    /// be kept, or when its size changed since it was opened (edited in place: the bytes are
+    /// then read, as `read()` does). Checking the size on every answer keeps a transport from
+    /// promising more bytes than the file still has.
+    func sendable(minimumCount: Int) -> (descriptor: Int32, count: Int)? {
+        guard let (descriptor, size) = keptDescriptor(), size >= minimumCount else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) == size else { return nil }
+        return (descriptor, size)
     }
 
     private func keptDescriptor() -> (Int32, Int)? {

@@ -18,6 +18,14 @@ package struct FixtureResponse: Sendable {
     public let dribble: Dribble?
 }
 
+extension FixtureResponse {
+    /// Whether the body is a file beside the fixture.
+    var isInFile: Bool {
+        if case .file = body { return true }
+        return false
+    }
+}
+
 /// A response body: bytes held in memory, or a file beside the fixture read when served.
 package enum ResponseBody: Sendable {
     /// The bytes, e.g. from `json`, `text` or `base64` in the fixture.

@@ -140,8 +140,11 @@ public final class Responder: Sendable {
     /// The answer to `request` when giving it needs no waiting, which is every answer but one
     /// from the real provider while recording; `nil` then, and the transport calls `respond(to:)`.
     /// An event loop answers with it in place, without a hop to a task.
-    package func respondNow(to request: Request) -> Response? {
-        guard case .answer(let response) = decide(request, recording: recorder != nil) else { return nil }
+    ///
+    /// With `sendingFiles`, a large body file the answer sends unchanged is left in its file
+    /// (`Response.fileBody`) for the transport to send from it.
+    package func respondNow(to request: Request, sendingFiles: Bool = false) -> Response? {
+        guard case .answer(let response) = decide(request, recording: recorder != nil, sendingFiles: sendingFiles) else { return nil }
         return response
     }
 
@@ -161,7 +164,7 @@ public final class Responder: Sendable {
 
     /// Every decision but the waiting: `recording` false answers everything here (a request
     /// the recorder did not forward is answered as if serving).
-    private func decide(_ request: Request, recording: Bool) -> Decision {
+    private func decide(_ request: Request, recording: Bool, sendingFiles: Bool = false) -> Decision {
         let session = session(for: request)
         if Self.isAdminPath(request.path) {
             return .answer(AdminAPI(responder: self, session: session).respond(to: request))
@@ -221,8 +224,12 @@ public final class Responder: Sendable {
         }
         recorder?.noteReplayed()
         let chosen = fixture.responses[position]
-        var response = render(chosen, of: fixture, for: matched)
-        if let recordedAt = fixture.recordedAt, let operation = route?.operation, let times = route?.pack.times.entry(for: operation.id) {
+        let times = fixture.recordedAt == nil ? nil : route?.operation.flatMap { route?.pack.times.entry(for: $0.id) }
+        // A body is left in its file only when nothing below reads or changes it.
+        let leavingFiles = sendingFiles && chosen.isInFile && chosen.template == nil && times == nil && chosen.dribble == nil
+            && chosen.fault == nil && override?.fault == nil && gate?.readsAnswerBody != true
+        var response = render(chosen, of: fixture, for: matched, leavingFiles: leavingFiles)
+        if let recordedAt = fixture.recordedAt, let times {
             TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response)
         }
         response.dribble = chosen.dribble
@@ -351,7 +358,7 @@ public final class Responder: Sendable {
     /// Resets the default session: journal, sequences, random delays, scenarios, overrides.
     public func reset() { defaultSession.reset() }
 
-    private func render(_ response: FixtureResponse, of fixture: Fixture, for request: Request) -> Response {
+    private func render(_ response: FixtureResponse, of fixture: Fixture, for request: Request, leavingFiles: Bool) -> Response {
         if let template = response.template {
             let context = TemplateContext(request: request, pathParameters: fixture.request.path.parameters(in: request), now: clock.now)
             var headers = response.headers
@@ -376,6 +383,9 @@ public final class Responder: Sendable {
         case .bytes(let bytes):
             return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
         case .file(let file):
+            if leavingFiles, let body = bodies.fileBody(of: file) {
+                return Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
+            }
             do {
                 return Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file), fault: response.fault)
             } catch {

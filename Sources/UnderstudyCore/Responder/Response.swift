@@ -7,8 +7,19 @@ public struct Response: Sendable {
     public var status: Int
     /// Header fields, in order.
     public var headers: [HeaderField]
-    /// The body bytes.
-    public var body: [UInt8]
+    /// The body bytes. For an answer whose body was left in its file (`fileBody`), reading
+    /// this reads the file; setting it replaces the file with the bytes.
+    public var body: [UInt8] {
+        get { fileBody?.read() ?? bytes }
+        set {
+            bytes = newValue
+            fileBody = nil
+        }
+    }
+    private var bytes: [UInt8]
+    /// The body, left in its file for the transport to send from it; `nil` for a body in memory.
+    /// Only `Responder.respondNow(to:sendingFiles:)` gives such answers.
+    package private(set) var fileBody: FileBody?
     /// A fault the transport must play instead of sending this response as it is.
     public var fault: Fault?
     /// Seconds (on the server's clock) to wait before sending.
@@ -19,11 +30,20 @@ public struct Response: Sendable {
     public init(status: Int, headers: [HeaderField] = [], body: [UInt8] = [], fault: Fault? = nil, delay: TimeInterval = 0, dribble: Dribble? = nil) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.bytes = body
         self.fault = fault
         self.delay = delay
         self.dribble = dribble
     }
+
+    /// A response whose body stays in its file until the transport sends it.
+    package init(status: Int, headers: [HeaderField], fileBody: FileBody, fault: Fault?) {
+        self.init(status: status, headers: headers, fault: fault)
+        self.fileBody = fileBody
+    }
+
+    /// How many bytes the body holds, without reading a body left in its file.
+    package var bodyCount: Int { fileBody?.count ?? bytes.count }
 
     /// A JSON response. Understudy's own answers (misses, the admin API) are pretty-printed:
     /// people read them in a terminal or a failure message more often than programs do.
