@@ -381,13 +381,19 @@ public final class Responder: Sendable {
         }
         switch response.body {
         case .bytes(let bytes):
-            return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
+            var answer = Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
+            answer.headerBlock = response.headerBlock
+            return answer
         case .file(let file):
-            if leavingFiles, let body = bodies.fileBody(of: file) {
-                return Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
-            }
             do {
-                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file), fault: response.fault)
+                var answer: Response
+                if leavingFiles, let body = bodies.fileBody(of: file) {
+                    answer = Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
+                } else {
+                    answer = Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file), fault: response.fault)
+                }
+                answer.headerBlock = response.headerBlock
+                return answer
             } catch {
                 // The file was there at load time; say which fixture lost it instead of failing silently.
                 return Response.json(
