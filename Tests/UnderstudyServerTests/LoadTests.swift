@@ -7,16 +7,19 @@ import UnderstudyTesting
 /// request was answered correctly; memory is printed for the record, never asserted.
 @Suite("Load")
 struct LoadTests {
-    /// 700 connections, or half of what this process may open (`ulimit -n 1024` is a common
-    /// default, and tests running beside this one need descriptors too). Never more: this
+    /// 700 connections, or a quarter of what this process may open (`ulimit -n 1024` is a
+    /// common default, and the tests running beside this one need descriptors too: their
+    /// servers' sockets on both ends, body files kept open, event loops). Half was too much:
+    /// a run under `ulimit -n 1024` hit "Too many open files" in other tests, and a test whose
+    /// `Process` lost its exit notice that way waited forever. Never more than 700: this
     /// process must keep its descriptors below 1,024, because Foundation's `Process` on Linux
     /// watches its pipes with `select()`, whose set holds only descriptors below `FD_SETSIZE`
     /// (1,024); a test launching a process while this one held 1,000 sockets got pipes above
     /// it, and crashed in `Process.run()` or left a recording test's requests unanswered.
     static let connections: Int = {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 500 }
-        return Int(min(700, limit.rlim_cur / 2))
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 250 }
+        return Int(min(700, limit.rlim_cur / 4))
     }()
     static let rounds = 3
 
