@@ -276,7 +276,7 @@ public final class Responder: Sendable {
     /// answer on the same path.
     private func answerTiming(for request: Request, route: ContractRoute?) -> ResponderSession.AnswerTiming? {
         guard index.timesAnswers(method: request.method, path: request.path) else { return nil }
-        let judgedByContract = route.flatMap { route in route.operation.map { route.pack.behaviours.pageTokens?.operations.contains($0.id) == true } } ?? false
+        let judgedByContract = route?.operation?.behaviours.pageTokens ?? false
         let now = clock.now
         return ResponderSession.AnswerTiming(key: request.method + " " + request.path, now: now) { within, previous in
             !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true
