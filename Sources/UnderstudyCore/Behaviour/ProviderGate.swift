@@ -9,6 +9,8 @@ struct ProviderGate {
     let request: Request
     let state: BehaviourState
     let now: Date
+    /// Known already (`ContractPlacements`): the parameters and rules pass, so they are not checked again.
+    var parametersPass = false
 
     /// What happened before the fixtures: the provider's own answer if it gives one, and the
     /// violation to journal.
@@ -68,7 +70,7 @@ struct ProviderGate {
                 return outcome
             }
         }
-        if let found = checker.parameterFinding() {
+        if !parametersPass, let found = checker.parameterFinding() {
             var rejected = answer(found)
             rejected.quotaHeaders = outcome.quotaHeaders
             return rejected
@@ -193,11 +195,13 @@ struct ProviderGate {
 
     static func replaceHeaders(_ fields: [HeaderField], in response: inout Response) {
         guard !fields.isEmpty else { return }
-        // An answer rarely carries these already: only then is its header list (shared with
-        // its fixture) copied to remove them; otherwise the one copy is the append's.
-        func replaced(_ header: HeaderField) -> Bool { fields.contains { ASCIIFold.equal(header.name, $0.name) } }
-        if response.headers.contains(where: replaced) { response.headers.removeAll(where: replaced) }
-        response.headers += fields
+        // One list of the right size: the answer's (shared with its fixture) would be copied
+        // to remove the fields, then grown to append them.
+        var headers: [HeaderField] = []
+        headers.reserveCapacity(response.headers.count + fields.count)
+        for header in response.headers where !fields.contains(where: { ASCIIFold.equal(header.name, $0.name) }) { headers.append(header) }
+        headers += fields
+        response.headers = headers
     }
 
 

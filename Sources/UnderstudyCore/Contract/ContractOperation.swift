@@ -37,6 +37,9 @@ final class ContractOperation: Sendable {
     private let alwaysChecked: UInt64
     /// Which of the pack's behaviours concern this operation.
     let behaviours: OperationBehaviours
+    /// Whether a parameter is read from the headers: then checking the parameters reads more
+    /// than the request's method and target.
+    let readsHeaderParameters: Bool
 
     init(
         id: String, method: String, path: ContractPath, parameters: [ContractParameter], credential: CredentialPlacement?,
@@ -54,6 +57,7 @@ final class ContractOperation: Sendable {
         self.ignoreOthersWhen = ignoreOthersWhen
         self.server = server
         self.behaviours = behaviours
+        readsHeaderParameters = parameters.contains { $0.location == .header }
         enforcedRules = rules.filter(\.enforced)
         meanings = QueryMeanings(parameters: parameters)
         var ignored: [String: Set<String>] = [:]
