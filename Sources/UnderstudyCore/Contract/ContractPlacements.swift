@@ -64,23 +64,10 @@ final class ContractPlacements: Sendable {
         return placed
     }
 
-    /// The slot of a target's bytes, folded eight at a time: any mix spreads targets over the
-    /// slots, and this one costs a few cycles per word where a byte-wise hash costs them per byte.
+    /// The slot of a target's bytes: their hash, its high half folded into the low bits that pick it.
     private static func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let words = UnsafeRawBufferPointer(bytes)
-        var hash = UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ words.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 32
-            offset += 8
-        }
-        while offset < bytes.count {
-            hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01B3
-            offset += 1
-        }
-        hash ^= hash >> 29
-        return Int(truncatingIfNeeded: hash) & (slotCount - 1)
+        let hash = StableHash.words(UnsafeRawBufferPointer(bytes))
+        return Int(truncatingIfNeeded: hash ^ hash >> 32) & (slotCount - 1)
     }
 
     /// Whether two strings have the same bytes, compared with `memcmp`.
