@@ -33,13 +33,17 @@ struct BehaviourMemory {
     /// were counted before it, or `nil` when the limit is reached.
     mutating func countRequest(provider: String, credential: String, window: Date, limit: Int) -> Int? {
         let key = QuotaKey(provider: provider, credential: StableHash.fnv1a64(credential.utf8))
-        var entry = quotaUsed[key] ?? (window, 0)
+        // A counted credential's entry is changed where it is found: one hash, not two.
+        guard let index = quotaUsed.index(forKey: key) else {
+            guard limit > 0 else { return nil }
+            quotaUsed[key] = (window, 1)
+            return 0
+        }
+        var entry = quotaUsed.values[index]
         if entry.window != window { entry = (window, 0) }
         guard entry.count < limit else { return nil }
-        let before = entry.count
-        entry.count += 1
-        quotaUsed[key] = entry
-        return before
+        quotaUsed.values[index] = (entry.window, entry.count + 1)
+        return entry.count
     }
 
     // MARK: tokens

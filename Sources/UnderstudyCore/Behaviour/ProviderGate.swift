@@ -9,6 +9,8 @@ struct ProviderGate {
     let request: Request
     let state: BehaviourState
     let now: Date
+    /// Known already (`ContractPlacements`): the parameters and rules pass, so they are not checked again.
+    var parametersPass = false
 
     /// What happened before the fixtures: the provider's own answer if it gives one, and the
     /// violation to journal.
@@ -23,7 +25,6 @@ struct ProviderGate {
 
     private var pack: ProviderPack { route.pack }
     private var behaviours: PackBehaviours { pack.behaviours }
-    private var operationID: String? { route.operation?.id }
 
     func before() -> Outcome {
         guard let operation = route.operation else {
@@ -69,12 +70,12 @@ struct ProviderGate {
                 return outcome
             }
         }
-        if let found = checker.parameterFinding() {
+        if !parametersPass, let found = checker.parameterFinding() {
             var rejected = answer(found)
             rejected.quotaHeaders = outcome.quotaHeaders
             return rejected
         }
-        if let tokens = behaviours.pageTokens, tokens.operations.contains(operation.id), let token = request.query.values(tokens.parameter).first {
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = request.query.values(tokens.parameter).first {
             let issued = state.pageTokenIssued(token, provider: pack.provider)
             let name = issued == nil ? tokens.unknown : (now.timeIntervalSince(issued!) < tokens.validAfter ? tokens.tooEarly : nil)
             if let name {
@@ -89,12 +90,15 @@ struct ProviderGate {
     /// updated, 304 for a matching `If-None-Match`, rate-limit headers.
     func after(_ response: inout Response, quotaHeaders: [HeaderField]) {
         defer { Self.replaceHeaders(quotaHeaders, in: &response) }
-        guard let operationID, (200..<300).contains(response.status) else { return }
-        if let conditional = behaviours.conditionalGet, conditional.operations.contains(operationID), let answer = notModified(response) {
+        guard let operation = route.operation, (200..<300).contains(response.status) else { return }
+        let operationID = operation.id
+        if operation.behaviours.conditionalGet, let answer = notModified(response) {
             response = answer
             return
         }
-        let (wanted, introspecting) = bodyReading(of: operationID)
+        // Most operations' answers issue nothing: decided once, when the pack loaded.
+        guard operation.behaviours.readsAnswers else { return }
+        let (wanted, introspecting) = bodyReading(of: operation)
         guard !wanted.isEmpty || introspecting else { return }
         let json: JSONValue
         if introspecting {
@@ -104,7 +108,7 @@ struct ProviderGate {
             guard let members = JSONMemberScan.members(wanted, of: response.body) else { return }
             json = .object(members)
         }
-        if let tokens = behaviours.pageTokens, tokens.operations.contains(operationID), let token = json[tokens.field]?.stringValue {
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = json[tokens.field]?.stringValue {
             state.issuePageToken(token, provider: pack.provider, at: now)
         }
         guard let expiry = behaviours.tokenExpiry else { return }
@@ -138,22 +142,21 @@ struct ProviderGate {
 
     /// Whether `after` reads the fixture answer's body (to learn the tokens it issues).
     var readsAnswerBody: Bool {
-        guard let operationID else { return false }
-        let (wanted, introspecting) = bodyReading(of: operationID)
-        return !wanted.isEmpty || introspecting
+        // `bodyReading` names a member or the whole body exactly for these operations.
+        route.operation?.behaviours.readsAnswers ?? false
     }
 
     // MARK: helpers
 
-    /// What `after` reads from an answer of `operationID`: page tokens and issued tokens from a
+    /// What `after` reads from an answer of `operation`: page tokens and issued tokens from a
     /// few top-level members; an introspection answer, which is patched, whole.
-    private func bodyReading(of operationID: String) -> (members: Set<String>, whole: Bool) {
+    private func bodyReading(of operation: ContractOperation) -> (members: Set<String>, whole: Bool) {
         var wanted: Set<String> = []
-        if let tokens = behaviours.pageTokens, tokens.operations.contains(operationID) { wanted.insert(tokens.field) }
-        for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operationID {
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens { wanted.insert(tokens.field) }
+        for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operation.id {
             wanted.formUnion([issuer.tokenField, issuer.expiresInField])
         }
-        return (wanted, behaviours.tokenExpiry?.introspection?.operation == operationID)
+        return (wanted, operation.behaviours.introspection)
     }
 
     private func expiryOf(_ token: String, _ expiry: PackBehaviours.TokenExpiry) -> Date? {
@@ -192,8 +195,13 @@ struct ProviderGate {
 
     static func replaceHeaders(_ fields: [HeaderField], in response: inout Response) {
         guard !fields.isEmpty else { return }
-        response.headers.removeAll { header in fields.contains { ASCIIFold.equal(header.name, $0.name) } }
-        response.headers += fields
+        // One list of the right size: the answer's (shared with its fixture) would be copied
+        // to remove the fields, then grown to append them.
+        var headers: [HeaderField] = []
+        headers.reserveCapacity(response.headers.count + fields.count)
+        for header in response.headers where !fields.contains(where: { ASCIIFold.equal(header.name, $0.name) }) { headers.append(header) }
+        headers += fields
+        response.headers = headers
     }
 
 

@@ -35,11 +35,16 @@ final class ContractOperation: Sendable {
     /// The bits of the parameters checked whether the query names them or not: the required
     /// ones, and those read from the path or headers.
     private let alwaysChecked: UInt64
+    /// Which of the pack's behaviours concern this operation.
+    let behaviours: OperationBehaviours
+    /// Whether a parameter is read from the headers: then checking the parameters reads more
+    /// than the request's method and target.
+    let readsHeaderParameters: Bool
 
     init(
         id: String, method: String, path: ContractPath, parameters: [ContractParameter], credential: CredentialPlacement?,
         responses: [String: ContractResponse], rules: [ContractRule], answers: [String: PackAnswer], ignoreOthersWhen: String?,
-        server: String? = nil
+        server: String? = nil, behaviours: OperationBehaviours = .none
     ) {
         self.id = id
         self.method = method
@@ -51,6 +56,8 @@ final class ContractOperation: Sendable {
         self.answers = answers
         self.ignoreOthersWhen = ignoreOthersWhen
         self.server = server
+        self.behaviours = behaviours
+        readsHeaderParameters = parameters.contains { $0.location == .header }
         enforcedRules = rules.filter(\.enforced)
         meanings = QueryMeanings(parameters: parameters)
         var ignored: [String: Set<String>] = [:]

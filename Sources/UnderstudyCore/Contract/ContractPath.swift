@@ -1,6 +1,9 @@
 /// An OpenAPI path template (`/v3/businesses/{id}/reviews`, `/bphoto/{photo_id}/{size}.jpg`):
 /// unlike a fixture path, a placeholder may share its segment with literal text.
-struct ContractPath: Sendable, Hashable {
+///
+/// A class: routing reads each candidate operation's template, and a value was copied (its
+/// text, segments and compiled form retained and released) at every read.
+final class ContractPath: Sendable, Hashable {
     enum Segment: Sendable, Hashable {
         case literal(String)
         case parameter(name: String, prefix: String, suffix: String)

@@ -5,8 +5,17 @@ public final class Contracts: Sendable {
     /// The packs, by file name order.
     public let packs: [ProviderPack]
 
+    /// Requests' places in these contracts, kept by method and target.
+    private let placements = ContractPlacements()
+
     public init(packs: [ProviderPack]) {
         self.packs = packs
+    }
+
+    /// Where `request` goes, its form in the contract's terms and whether its parameters pass:
+    /// kept from an earlier request with the same method and target when there was one.
+    func placement(of request: Request) -> ContractPlacements.Placement {
+        placements.placement(of: request, in: self)
     }
 
     /// The pack named `provider`, if loaded.

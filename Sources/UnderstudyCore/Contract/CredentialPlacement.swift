@@ -31,16 +31,35 @@ enum CredentialPlacement: Sendable, Hashable {
             } else {
                 guard header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix else { return .malformed }
             }
-            var value = header.dropFirst(prefix.count)
-            while value.first == " " { value = value.dropFirst() }
-            while value.last == " " { value = value.dropLast() }
-            return value.isEmpty ? .malformed : .value(String(value))
+            if let plain = Self.plainValue(of: header, after: prefix.utf8.count) { return plain.map(Found.value) ?? .malformed }
+            return Self.value(of: header, after: prefix.count).map(Found.value) ?? .malformed
         case .header(let name):
             guard let value = request.headers.first(where: { ASCIIFold.equal($0.name, name) })?.value, !value.isEmpty else { return .missing }
             return .value(value)
         case .query(let name):
             guard let value = request.query.pairs.first(where: { $0.name == name })?.value, !value.isEmpty else { return .missing }
             return .value(value)
+        }
+    }
+
+    /// What follows the scheme's `count` characters, without the spaces around it; `nil` when
+    /// nothing does.
+    static func value(of header: String, after count: Int) -> String? {
+        var value = header.dropFirst(count)
+        while value.first == " " { value = value.dropFirst() }
+        while value.last == " " { value = value.dropLast() }
+        return value.isEmpty ? nil : String(value)
+    }
+
+    /// `value(of:after:)` on bytes, for a header of ASCII without CR (each byte a character
+    /// there, as in `ContractPath.isPlain`); `.none` for any other header, which takes the general way.
+    static func plainValue(of header: String, after count: Int) -> String?? {
+        header.withContiguousUTF8 { bytes -> String?? in
+            guard bytes.count >= count, bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return .none }
+            var start = count, end = bytes.count
+            while start < end && bytes[start] == UInt8(ascii: " ") { start += 1 }
+            while end > start && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            return .some(start == end ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
         }
     }
 

@@ -101,3 +101,38 @@ struct PackBehaviours: Sendable {
         return named
     }
 }
+
+/// Which of its pack's behaviours concern one operation, decided when the pack loads: every
+/// request asked the behaviours' sets of operation ids (a string hash each) several times.
+struct OperationBehaviours: Sendable, Equatable {
+    /// Its requests may carry a page token, and its answers issue them (`pageTokens`).
+    let pageTokens: Bool
+    /// `If-None-Match` is answered with 304 Not Modified (`conditionalGet`).
+    let conditionalGet: Bool
+    /// Its answers issue access tokens (`tokenExpiry.issuers`).
+    let issuesTokens: Bool
+    /// It introspects an access token (`tokenExpiry.introspection`).
+    let introspection: Bool
+
+    /// None of them: an operation of a pack without behaviours.
+    static let none = OperationBehaviours(pageTokens: false, conditionalGet: false, issuesTokens: false, introspection: false)
+
+    init(pageTokens: Bool, conditionalGet: Bool, issuesTokens: Bool, introspection: Bool) {
+        self.pageTokens = pageTokens
+        self.conditionalGet = conditionalGet
+        self.issuesTokens = issuesTokens
+        self.introspection = introspection
+    }
+
+    /// What `behaviours` name for the operation `id`.
+    init(operation id: String, in behaviours: PackBehaviours) {
+        self.init(
+            pageTokens: behaviours.pageTokens?.operations.contains(id) == true,
+            conditionalGet: behaviours.conditionalGet?.operations.contains(id) == true,
+            issuesTokens: behaviours.tokenExpiry?.issuers.contains { $0.operation == id } == true,
+            introspection: behaviours.tokenExpiry?.introspection?.operation == id)
+    }
+
+    /// Whether an answer of the operation may issue or report tokens, which `ProviderGate.after` reads from it.
+    var readsAnswers: Bool { pageTokens || issuesTokens || introspection }
+}

@@ -2,7 +2,7 @@
 extension PackDecoder {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    mutating func decodePaths(_ root: [String: JSONValue]) -> [ContractOperation] {
+    mutating func decodePaths(_ root: [String: JSONValue], behaviours: PackBehaviours = PackBehaviours()) -> [ContractOperation] {
         let schemes = decodeSecuritySchemes(root)
         let defaultCredential = root["security"].flatMap { credential(from: $0, schemes: schemes, at: JSONPath.root.appending("security")) } ?? nil
         guard let pathsValue = root["paths"], let paths = object(pathsValue, at: JSONPath.root.appending("paths")) else {
@@ -63,7 +63,8 @@ extension PackDecoder {
                     ContractOperation(
                         id: id, method: method.uppercased(), path: contractPath, parameters: parameters, credential: credential,
                         responses: responses, rules: rules, answers: answers, ignoreOthersWhen: ignoreOthersWhen,
-                        server: Self.serverURL(operation["servers"]) ?? Self.serverURL(item["servers"])))
+                        server: Self.serverURL(operation["servers"]) ?? Self.serverURL(item["servers"]),
+                        behaviours: OperationBehaviours(operation: id, in: behaviours)))
             }
         }
         return operations

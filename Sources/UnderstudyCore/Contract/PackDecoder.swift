@@ -66,7 +66,7 @@ struct PackDecoder: DocumentReading {
         fallback.pathParameterPatterns = pathParameterPatterns(root)
 
         if let value = pack["booleans"] { booleans = decodeBooleans(value, at: packPath.appending("booleans")) }
-        let operations = decodePaths(root)
+        let operations = decodePaths(root, behaviours: behaviours)
         let times = pack["times"].map { decodeTimes($0, at: packPath.appending("times")) } ?? PackTimes()
         checkReferences(
             operations: operations, routes: routes, answers: answers, invalidRequest: invalidRequest,

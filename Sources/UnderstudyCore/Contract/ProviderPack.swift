@@ -195,8 +195,10 @@ final class CredentialRule: Sendable {
     private let lastValid = Locked<String?>(nil)
 
     func isValid(_ value: String) -> Bool {
-        guard rejected.isEmpty || !rejected.contains(value) else { return false }
+        // The last valid value passed the rejected list too (it never changes): first, so the
+        // common request hashes nothing.
         if lastValid.withLock({ $0 == value }) { return true }
+        guard rejected.isEmpty || !rejected.contains(value) else { return false }
         guard pattern?.matches(value) ?? true else { return false }
         lastValid.withLock { $0 = value }
         return true

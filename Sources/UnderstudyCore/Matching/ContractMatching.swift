@@ -24,12 +24,30 @@ enum ContractMatching {
     /// `request` in the contract's terms, with the version its path names; `request` itself
     /// when `route` changes nothing in it.
     static func form(of request: Request, route: ContractRoute) -> (request: Request, version: String?) {
+        rewrite(of: request, route: route)?.form(of: request) ?? (request, nil)
+    }
+
+    /// What putting `request` in the contract's terms changes: its path, query and version;
+    /// `nil` when it changes nothing. It reads only the request's path and query.
+    static func rewrite(of request: Request, route: ContractRoute) -> Rewrite? {
         let versioned = route.pack.versioned(request.path)
         let meanings = route.operation?.meanings
-        guard versioned != nil || meanings?.isEmpty == false else { return (request, nil) }
+        guard versioned != nil || meanings?.isEmpty == false else { return nil }
         let rewritten = meanings?.rewritten(request.query)
         // Nothing rewritten: the request is its own form (a copy would be equal, byte for byte).
-        guard versioned != nil || rewritten != nil else { return (request, nil) }
-        return (request.with(path: versioned?.rest ?? request.path, query: rewritten ?? request.query), versioned?.version)
+        guard versioned != nil || rewritten != nil else { return nil }
+        return Rewrite(path: versioned?.rest ?? request.path, query: rewritten ?? request.query, version: versioned?.version)
+    }
+
+    /// A request's path and query in the contract's terms, and the version its path named.
+    struct Rewrite: Sendable {
+        let path: String
+        let query: QueryParameters
+        let version: String?
+
+        /// `request` (or another with the same path and query) in the contract's terms.
+        func form(of request: Request) -> (request: Request, version: String?) {
+            (request.with(path: path, query: query), version)
+        }
     }
 }

@@ -176,10 +176,12 @@ public final class Responder: Sendable {
         }
         var gate: ProviderGate?
         var outcome = ProviderGate.Outcome()
+        // Unmounted, a request's route, form and parameter checks are kept by its target.
+        let placement = mounted == nil ? contracts?.placement(of: request) : nil
         let mountedRoute = mounted.flatMap { contracts?.route($0) }
-        let route = mountedRoute ?? contracts?.route(request)
+        let route = placement.map(\.route) ?? mountedRoute ?? contracts?.route(request)
         if let route {
-            gate = ProviderGate(route: route, request: asked, state: session.behaviours, now: clock.now)
+            gate = ProviderGate(route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false)
             outcome = gate!.before()
             if var answer = outcome.answer {
                 ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &answer)
@@ -188,7 +190,7 @@ public final class Responder: Sendable {
             }
         }
         // The forms fixtures are matched against: in the contract's terms when it places them.
-        let sent: Forms = (request, Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
+        let sent: Forms = (request, placement?.form(of: request) ?? Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
         let mountedForms: Forms? = mounted.map { ($0, Self.matchingForm(of: $0, route: mountedRoute)) }
         let generator = route.flatMap { route in
             route.operation.flatMap { fallback == .contract || route.pack.fallback.mode == .contract ? GeneratedAnswer(route: route, operation: $0, request: asked) : nil }
@@ -276,7 +278,7 @@ public final class Responder: Sendable {
     /// answer on the same path.
     private func answerTiming(for request: Request, route: ContractRoute?) -> ResponderSession.AnswerTiming? {
         guard index.timesAnswers(method: request.method, path: request.path) else { return nil }
-        let judgedByContract = route.flatMap { route in route.operation.map { route.pack.behaviours.pageTokens?.operations.contains($0.id) == true } } ?? false
+        let judgedByContract = route?.operation?.behaviours.pageTokens ?? false
         let now = clock.now
         return ResponderSession.AnswerTiming(key: request.method + " " + request.path, now: now) { within, previous in
             !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true

@@ -142,19 +142,6 @@ struct SnapshotReader {
 
     /// A 64-bit hash of `bytes`, eight at a time: cheap enough to check megabytes at startup.
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        bytes.withUnsafeBytes { raw in
-            var index = 0
-            while index + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01b3
-                hash ^= hash >> 29
-                index += 8
-            }
-            while index < raw.count {
-                hash = (hash ^ UInt64(raw[index])) &* 0x0000_0100_0000_01b3
-                index += 1
-            }
-        }
-        return hash
+        bytes.withUnsafeBytes(StableHash.words)
     }
 }
