@@ -15,6 +15,13 @@ package struct QueryParameters: Sendable, Equatable {
         self.pairs = pairs
     }
 
+    /// Parses a raw query from its bytes, without the `?`.
+    init(parsing bytes: UnsafeBufferPointer<UInt8>) {
+        var pairs: [(name: String, value: String)] = []
+        Self.parse(bytes, into: &pairs)
+        self.pairs = pairs
+    }
+
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into pairs: inout [(name: String, value: String)]) {
         var start = 0
         while start < bytes.count {
