@@ -53,6 +53,8 @@ package struct FixtureIndex: Sendable {
         var byValues: [[String]: [Int]] = [:]
         /// `byValues` by the one value, when one name is pinned.
         var byValue: [String: [Int]] = [:]
+        /// `byValues[[]]`, when no name is pinned: the list itself, without hashing an empty key.
+        var unpinned: [Int]?
 
         /// `NameBits` of `names`: a request lacking one of them is passed by without a look.
         let requiredNames: UInt64
@@ -65,11 +67,12 @@ package struct FixtureIndex: Sendable {
         mutating func insert(_ index: Int, values: [String]) {
             byValues[values, default: []].append(index)
             if names.count == 1 { byValue[values[0], default: []].append(index) }
+            if names.isEmpty { unpinned = byValues[[]] }
         }
 
         func candidates(for query: QueryParameters) -> [Int]? {
             // One pinned name, or none, is the common case: no key array to build and hash.
-            if names.isEmpty { return byValues[[]] }
+            if names.isEmpty { return unpinned }
             if names.count == 1 {
                 guard let value = query.singleValue(names[0]) else { return nil }
                 return byValue[value]
