@@ -176,9 +176,12 @@ package struct FixtureIndex: Sendable {
         // Groups pinning a parameter the request does not name are skipped by a mask test:
         // a path with many fixtures has several groups, and most lack one name or another.
         let present = bucket.groups.count > 1 ? request.query.pairs.reduce(0) { $0 | NameBits.of($1.name) } : ~0
-        for group in bucket.groups where group.requiredNames & ~present == 0 {
+        // By index, each group used in place: iterating copied every group (its names and
+        // both tables) for every request.
+        let groups = bucket.groups
+        for index in groups.indices where groups[index].requiredNames & ~present == 0 {
             // The first group's list is shared, not copied: usually it is the only one.
-            if let indices = group.candidates(for: request.query) { found = found.isEmpty ? indices : found + indices }
+            if let indices = groups[index].candidates(for: request.query) { found = found.isEmpty ? indices : found + indices }
         }
         return found
     }
