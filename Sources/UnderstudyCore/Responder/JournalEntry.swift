@@ -110,7 +110,13 @@ public struct JournalEntry: Sendable {
         return nil
     }
     /// Whether no fixture matched.
-    public var isMiss: Bool { nearMisses != nil }
+    public var isMiss: Bool {
+        // Without binding the near misses: the journal asks for every request it keeps.
+        if case .miss = storage.answer { return true }
+        return false
+    }
+    /// Whether the request broke its provider's contract (without copying the violation out).
+    var hasViolation: Bool { storage.violation != nil }
     /// The operation whose contract built the answer (`google: placeDetails`), when no fixture matched and the fallback answered.
     public var generatedBy: String? {
         if case .generated(let operation) = answer { return operation }
