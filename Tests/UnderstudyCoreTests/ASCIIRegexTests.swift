@@ -41,6 +41,8 @@ struct ASCIIRegexTests {
         "^Bearer .+", "Bearer", "^a|b$", "a|", "(|a)b", "^(ab)*$", "^(a|ab)(c|bcd)(d*)$", "^a{2,3}$", "^a{0}b", "^a{2,}$", "x{1,1}y",
         "^[-a]+$", "^[a-]+$", "^[^a-c]+$", "^\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\\\$", "\\d+\\s\\w", "^\\D\\S\\W$", "[\\-x]", "^$", "()", "(^a)", "a$|^b",
         "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "^(\\*|[a-z_]+(/[a-z_]+)*)$", "^(a*)*$", "(a|b)*c", ".", "^.{3}$", "[.]", "^#[0-9A-Fa-f]{6}$",
+        // Anchored runs, judged without the automaton, and shapes just outside them.
+        "^ab", "^ab$", "^a.*", "^a.*$", "^[ab]c.{2,}$", "^a.{2,5}", "^.+", "^a.+b", "^a.+$", "^Bearer .+$", "^(a).*", "^a*.+", "^a.*.",
     ]
 
     /// Constructs outside the subset: `init` must refuse them rather than guess.

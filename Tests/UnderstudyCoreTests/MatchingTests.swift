@@ -44,6 +44,43 @@ struct MatchingTests {
         #expect(match(index, "/s?e=1") == nil)
     }
 
+    /// A group pinning several names files its fixtures by one of them, and their own
+    /// conditions check the rest: every request must find what a scan of all fixtures finds.
+    @Test func groupsPinningSeveralNamesMatchAsAScanOfEveryFixture() throws {
+        var documents: [String: String] = [:]
+        var generator = SeededGenerator(seed: 7)
+        var seen: Set<String> = []
+        for i in 0..<60 {
+            let a = Int.random(in: 0..<3, using: &generator), b = Int.random(in: 0..<4, using: &generator), c = Int.random(in: 0..<2, using: &generator)
+            let query = switch i % 4 {
+            case 0: #"{"a": "\#(a)", "b": "\#(b)"}"#
+            case 1: #"{"a": "\#(a)", "b": "\#(b)", "c": "\#(c)"}"#
+            case 2: #"{"b": "\#(b)", "c": {"present": true}}"#
+            default: #"{"a": "\#(a)", "c": "\#(c)", "d": {"absent": true}}"#
+            }
+            // Identical conditions would be a problem the loader reports: each set once.
+            guard seen.insert(query).inserted else { continue }
+            documents["yelp/f\(i).json"] = fixtureJSON(path: "/s", query: query, extra: i % 5 == 0 ? #""priority": 1,"# : "")
+        }
+        #expect(documents.count > 25)
+        let index = try index(documents)
+        var matched = 0
+        for _ in 0..<400 {
+            var pairs: [String] = []
+            for name in ["a", "b", "c", "d"] where Int.random(in: 0..<4, using: &generator) > 0 {
+                pairs.append("\(name)=\(Int.random(in: 0..<4, using: &generator))")
+                if Int.random(in: 0..<10, using: &generator) == 0 { pairs.append("\(name)=\(Int.random(in: 0..<4, using: &generator))") }
+            }
+            let request = Request(method: "GET", target: "/s?" + pairs.shuffled(using: &generator).joined(separator: "&"))
+            let scanned = index.fixtures.filter { $0.request.matches(request) }.max { lhs, rhs in
+                (lhs.specificity, lhs.priority, rhs.file) < (rhs.specificity, rhs.priority, lhs.file)
+            }
+            #expect(index.bestMatch(for: request)?.file == scanned?.file, "\(request.target)")
+            if scanned != nil { matched += 1 }
+        }
+        #expect(matched > 100, "the requests reach fixtures")
+    }
+
     /// Schemathesis found it: `/places/🏻` (an emoji modifier joins the `/` before it into one
     /// character) matched no template and reached no contract route.
     @Test func aSegmentStartingWithAnExtendingCharacterStillSplitsAndRoutes() throws {

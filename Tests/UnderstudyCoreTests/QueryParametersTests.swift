@@ -30,6 +30,20 @@ struct QueryParametersTests {
         #expect(query.values("d") == ["100%"])
     }
 
+    /// Decoding writes straight into the string's storage: invalid UTF-8 must be repaired
+    /// exactly as `String(decoding:as:)` repairs it, short values and long ones alike.
+    @Test func invalidUTF8IsRepairedAsStringDecodingDoes() {
+        let cases: [(encoded: String, bytes: [UInt8])] = [
+            ("%C3", [0xC3]), ("a%FF%FEb", [0x61, 0xFF, 0xFE, 0x62]), ("%E2%82", [0xE2, 0x82]), ("caf%C3%A9", [0x63, 0x61, 0x66, 0xC3, 0xA9]),
+            (String(repeating: "x", count: 20) + "%C3%28", Array(repeating: 0x78, count: 20) + [0xC3, 0x28]), ("%ED%A0%80", [0xED, 0xA0, 0x80]),
+        ]
+        for (encoded, bytes) in cases {
+            let expected = String(decoding: bytes, as: UTF8.self)
+            #expect(QueryParameters(parsing: "v=" + encoded).values("v") == [expected], "\(encoded)")
+            #expect(Array(PercentDecoding.decode(encoded, plusAsSpace: false).utf8) == Array(expected.utf8), "\(encoded)")
+        }
+    }
+
     @Test func requestDecodesPathAndAbsoluteForm() {
         let request = Request(method: "GET", target: "http://api.yelp.com/v3/businesses/caf%C3%A9?x=1")
         #expect(request.path == "/v3/businesses/café")

@@ -17,8 +17,8 @@ package final class RequestPattern: Sendable, Hashable {
 
     /// The query and header conditions as lists, the likeliest to fail first: matching walks
     /// them for every candidate of every request, and a list is cheaper to walk than a dictionary.
-    let queryChecks: [(name: String, condition: ValueCondition)]
-    let headerChecks: [(name: String, condition: ValueCondition)]
+    let queryChecks: [ConditionCheck]
+    let headerChecks: [ConditionCheck]
 
     public init(method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?) {
         self.method = method
@@ -36,8 +36,8 @@ package final class RequestPattern: Sendable, Hashable {
 
     /// Exact values first (they reject most candidates), then patterns, then presence; by
     /// name within each, so the order is stable.
-    private static func checks(_ conditions: [String: ValueCondition]) -> [(name: String, condition: ValueCondition)] {
-        conditions.sorted { ($0.value.specificity, $1.key) > ($1.value.specificity, $0.key) }.map { ($0.key, $0.value) }
+    private static func checks(_ conditions: [String: ValueCondition]) -> [ConditionCheck] {
+        conditions.sorted { ($0.value.specificity, $1.key) > ($1.value.specificity, $0.key) }.map { ConditionCheck(name: $0.key, condition: $0.value) }
     }
 
     /// Patterns are equal when they accept exactly the same requests.
@@ -51,5 +51,28 @@ package final class RequestPattern: Sendable, Hashable {
         hasher.combine(query)
         hasher.combine(headers)
         hasher.combine(body)
+    }
+}
+
+/// One condition of a pattern with the name it applies to. A class: reading one from its
+/// list is then one reference, where a (name, condition) value was copied member by member,
+/// twice, for every candidate of every request.
+final class ConditionCheck: Sendable {
+    let name: String
+    let condition: ValueCondition
+
+    init(name: String, condition: ValueCondition) {
+        self.name = name
+        self.condition = condition
+    }
+
+    /// Whether `query` meets the condition (its members read in place, not copied).
+    func holds(in query: QueryParameters) -> Bool {
+        condition.isSatisfied(byParameter: name, in: query)
+    }
+
+    /// Whether `headers` meet the condition.
+    func holds(in headers: [HeaderField]) -> Bool {
+        condition.isSatisfied(byHeader: name, in: headers)
     }
 }

@@ -32,6 +32,11 @@ package struct FixtureIndex: Sendable {
         var groups: [Group] = []
         var members: [Int] = []
 
+        /// Readies each group for lookups once every fixture is inserted.
+        mutating func finish() {
+            for position in groups.indices { groups[position].finish() }
+        }
+
         /// - Parameter pinned: the parameters pinned to one exact value, sorted by name.
         mutating func insert(_ index: Int, pinned: [(name: String, value: String)]) {
             members.append(index)
@@ -51,8 +56,12 @@ package struct FixtureIndex: Sendable {
         /// Sorted names of the parameters pinned to one exact value.
         let names: [String]
         var byValues: [[String]: [Int]] = [:]
-        /// `byValues` by the one value, when one name is pinned.
+        /// The fixtures by the value of one pinned name, `names[keyName]` (see `finish`).
         var byValue: [String: [Int]] = [:]
+        /// Which name `byValue` files by: the one with the most distinct values.
+        var keyName = 0
+        /// `byValues[[]]`, when no name is pinned: the list itself, without hashing an empty key.
+        var unpinned: [Int]?
 
         /// `NameBits` of `names`: a request lacking one of them is passed by without a look.
         let requiredNames: UInt64
@@ -64,23 +73,30 @@ package struct FixtureIndex: Sendable {
 
         mutating func insert(_ index: Int, values: [String]) {
             byValues[values, default: []].append(index)
-            if names.count == 1 { byValue[values[0], default: []].append(index) }
+            if names.isEmpty { unpinned = byValues[[]] }
         }
 
+        /// Files the fixtures by the value of the pinned name that tells most of them apart,
+        /// once all are inserted. With several names pinned, a request is then looked up by
+        /// that one value, without building and hashing a key of all of them: the few fixtures
+        /// found share it, and their own conditions check the other values.
+        mutating func finish() {
+            guard !names.isEmpty else { return }
+            let keys = Array(byValues.keys)
+            let distinct = names.indices.map { position in Set(keys.map { $0[position] }).count }
+            keyName = distinct.indices.reduce(0) { distinct[$1] > distinct[$0] ? $1 : $0 }
+            byValue = [:]
+            for (values, indices) in byValues { byValue[values[keyName], default: []].append(contentsOf: indices) }
+            // File order, whatever order the table gave them in.
+            for value in Array(byValue.keys) { byValue[value]!.sort() }
+        }
+
+        /// The fixtures that may match `query`: a superset of those whose pinned values it
+        /// carries (each once), which matching narrows with their conditions.
         func candidates(for query: QueryParameters) -> [Int]? {
-            // One pinned name, or none, is the common case: no key array to build and hash.
-            if names.isEmpty { return byValues[[]] }
-            if names.count == 1 {
-                guard let value = query.singleValue(names[0]) else { return nil }
-                return byValue[value]
-            }
-            var key: [String] = []
-            key.reserveCapacity(names.count)
-            for name in names {
-                guard let value = query.singleValue(name) else { return nil }
-                key.append(value)
-            }
-            return byValues[key]
+            if names.isEmpty { return unpinned }
+            guard let value = query.singleValue(names[keyName]) else { return nil }
+            return byValue[value]
         }
     }
 
@@ -136,6 +152,8 @@ package struct FixtureIndex: Sendable {
                     .insert(index, pinned: pinned)
             }
         }
+        for key in Array(exact.keys) { exact[key]!.finish() }
+        for key in Array(templates.keys) { templates[key]!.finish() }
         self.exact = exact
         self.templates = templates
     }
@@ -173,9 +191,12 @@ package struct FixtureIndex: Sendable {
         // Groups pinning a parameter the request does not name are skipped by a mask test:
         // a path with many fixtures has several groups, and most lack one name or another.
         let present = bucket.groups.count > 1 ? request.query.pairs.reduce(0) { $0 | NameBits.of($1.name) } : ~0
-        for group in bucket.groups where group.requiredNames & ~present == 0 {
+        // By index, each group used in place: iterating copied every group (its names and
+        // both tables) for every request.
+        let groups = bucket.groups
+        for index in groups.indices where groups[index].requiredNames & ~present == 0 {
             // The first group's list is shared, not copied: usually it is the only one.
-            if let indices = group.candidates(for: request.query) { found = found.isEmpty ? indices : found + indices }
+            if let indices = groups[index].candidates(for: request.query) { found = found.isEmpty ? indices : found + indices }
         }
         return found
     }

@@ -11,11 +11,12 @@ public struct Mismatch: Sendable, Hashable {
 extension RequestPattern {
     /// Whether `request` meets every condition.
     func matches(_ request: Request) -> Bool {
-        request.method == method
-            && path.matches(request)
-            && queryChecks.allSatisfy { $0.condition.isSatisfied(byParameter: $0.name, in: request.query) }
-            && headerChecks.allSatisfy { $0.condition.isSatisfied(byHeader: $0.name, in: request.headers) }
-            && (body?.isSatisfied(by: request.body) ?? true)
+        guard request.method == method, path.matches(request) else { return false }
+        let query = request.query
+        for check in queryChecks where !check.holds(in: query) { return false }
+        let headers = request.headers
+        for check in headerChecks where !check.holds(in: headers) { return false }
+        return body?.isSatisfied(by: request.body) ?? true
     }
 
     /// Every condition `request` fails, in a stable order (method, path, query, headers, body).

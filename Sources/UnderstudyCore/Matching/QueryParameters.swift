@@ -15,7 +15,18 @@ package struct QueryParameters: Sendable, Equatable {
         self.pairs = pairs
     }
 
+    /// Parses a raw query from its bytes, without the `?`.
+    init(parsing bytes: UnsafeBufferPointer<UInt8>) {
+        var pairs: [(name: String, value: String)] = []
+        Self.parse(bytes, into: &pairs)
+        self.pairs = pairs
+    }
+
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, into pairs: inout [(name: String, value: String)]) {
+        // Room for every pair at once rather than growing the array as they come.
+        var separators = 0
+        for byte in bytes where byte == UInt8(ascii: "&") { separators += 1 }
+        pairs.reserveCapacity(separators + 1)
         var start = 0
         while start < bytes.count {
             var end = start
@@ -88,24 +99,28 @@ enum PercentDecoding {
         guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(decoding: bytes, as: UTF8.self)
         }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") && plusAsSpace {
-                decoded.append(0x20)
-            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 2
-            } else {
-                decoded.append(byte)
+        // Decoded straight into the string's storage (decoding never lengthens), which repairs
+        // invalid UTF-8 as `String(decoding:as:)` does.
+        return String(unsafeUninitializedCapacity: bytes.count) { decoded in
+            var count = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "+") && plusAsSpace {
+                    decoded[count] = 0x20
+                } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                {
+                    decoded[count] = high << 4 | low
+                    index += 2
+                } else {
+                    decoded[count] = byte
+                }
+                count += 1
+                index += 1
             }
-            index += 1
+            return count
         }
-        return String(decoding: decoded, as: UTF8.self)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -49,21 +49,22 @@ struct JournalRecords {
     mutating func append(_ entry: JournalEntry) -> Int {
         let before = bytes
         received += 1
-        keep(entry, in: \.entries)
+        // Each buffer by name, not by key path: this runs for every request, under the lock.
+        Self.keep(entry, in: &entries, bytes: &bytes)
         if entry.isMiss {
             misses += 1
-            keep(entry, in: \.unmatched)
+            Self.keep(entry, in: &unmatched, bytes: &bytes)
         }
-        if entry.violation != nil {
+        if entry.hasViolation {
             violationCount += 1
-            keep(entry, in: \.violations)
+            Self.keep(entry, in: &violations, bytes: &bytes)
         }
         return bytes - before
     }
 
-    private mutating func keep(_ entry: JournalEntry, in buffer: WritableKeyPath<JournalRecords, RingBuffer<JournalEntry>>) {
+    private static func keep(_ entry: JournalEntry, in buffer: inout RingBuffer<JournalEntry>, bytes: inout Int) {
         bytes += entry.estimatedBytes
-        if let overwritten = self[keyPath: buffer].append(entry) { bytes -= overwritten.estimatedBytes }
+        if let overwritten = buffer.append(entry) { bytes -= overwritten.estimatedBytes }
     }
 
     /// Drops the oldest kept entry, from the general buffer first (misses and violations are

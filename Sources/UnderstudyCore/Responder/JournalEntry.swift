@@ -27,9 +27,7 @@ public struct JournalEntry: Sendable {
         let time: Date
         // What the request sent, not the request itself: its decoded path and query would
         // live as long as the entry, and be freed a thousand requests later, cold.
-        let method: String
-        let target: String
-        let headers: [HeaderField]
+        let head: PackedRequestHead
         /// Empty when the body is longer than `keptBodyBytes`.
         let body: [UInt8]
         let bodyByteCount: Int
@@ -39,18 +37,17 @@ public struct JournalEntry: Sendable {
         /// Computed once: the journal adds it when keeping the entry and subtracts it when dropping it.
         let estimatedBytes: Int
 
-        init(sequence: Int, time: Date, request: Request, bodyByteCount: Int, status: Int, answer: Answer, violation: ContractViolation?) {
+        init(sequence: Int, time: Date, request: Request, head: PackedRequestHead, bodyByteCount: Int, status: Int, answer: Answer, violation: ContractViolation?) {
             self.sequence = sequence
             self.time = time
-            method = request.method
-            target = request.target
-            headers = request.headers
+            self.head = head
             body = bodyByteCount <= JournalEntry.keptBodyBytes ? request.body : []
             self.bodyByteCount = bodyByteCount
             self.status = status
             self.answer = answer
             self.violation = violation
-            estimatedBytes = JournalEntry.estimate(method: method, target: target, headers: headers, body: body, answer: answer, violation: violation)
+            estimatedBytes = JournalEntry.estimate(
+                method: request.method, target: request.target, headers: request.headers, body: body, answer: answer, violation: violation)
         }
     }
     private let storage: Storage
@@ -60,14 +57,14 @@ public struct JournalEntry: Sendable {
     /// When it was answered.
     public var time: Date { storage.time }
     /// The method.
-    public var method: String { storage.method }
+    public var method: String { storage.head.method }
     /// The request target as received; read it through `target`.
-    var rawTarget: String { storage.target }
+    var rawTarget: String { storage.head.target }
     /// The request target, with secret query values replaced by `REDACTED`. Redacted when
     /// read rather than when recorded, to keep the cost off the hot path.
     public var target: String { Redaction.target(rawTarget) }
     /// The header fields as received; read them through `headers`.
-    var rawHeaders: [HeaderField] { storage.headers }
+    var rawHeaders: [HeaderField] { storage.head.headers }
     /// The header fields, credentials' values replaced (`Authorization: Bearer REDACTED`).
     public var headers: [HeaderField] { rawHeaders.map { HeaderField(name: $0.name, value: Redaction.headerValue(name: $0.name, value: $0.value)) } }
     /// The first `keptBodyBytes` of the body; read them through `body`.
@@ -113,16 +110,24 @@ public struct JournalEntry: Sendable {
         return nil
     }
     /// Whether no fixture matched.
-    public var isMiss: Bool { nearMisses != nil }
+    public var isMiss: Bool {
+        // Without binding the near misses: the journal asks for every request it keeps.
+        if case .miss = storage.answer { return true }
+        return false
+    }
+    /// Whether the request broke its provider's contract (without copying the violation out).
+    var hasViolation: Bool { storage.violation != nil }
     /// The operation whose contract built the answer (`google: placeDetails`), when no fixture matched and the fallback answered.
     public var generatedBy: String? {
         if case .generated(let operation) = answer { return operation }
         return nil
     }
 
-    init(sequence: Int, time: Date, request: Request, status: Int, answer: Answer, violation: ContractViolation?) {
+    /// - Parameter head: `request`'s method, target and headers, packed (see `PackedRequestHead`).
+    init(sequence: Int, time: Date, request: Request, head: PackedRequestHead, status: Int, answer: Answer, violation: ContractViolation?) {
         storage = Storage(
-            sequence: sequence, time: time, request: request, bodyByteCount: request.body.count, status: status, answer: answer, violation: violation)
+            sequence: sequence, time: time, request: request, head: head, bodyByteCount: request.body.count, status: status, answer: answer,
+            violation: violation)
     }
 
     var json: JSONValue {

@@ -32,19 +32,40 @@ public struct Request: Sendable {
 
     /// Creates a request and decodes its path and query.
     public init(method: String, target: String, headers: [HeaderField] = [], body: [UInt8] = [], fromLoopback: Bool = true) {
-        // Byte-level work: this runs for every request the server answers.
+        // This runs for every request the server answers: an origin-form target (`/path?query`,
+        // nearly all of them) is taken apart in one pass over its bytes.
+        if let (path, query) = Self.decodeOriginForm(target) {
+            storage = Storage(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: path, query: query)
+        } else {
+            let (path, query) = Self.decodeAnyForm(target)
+            storage = Storage(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: path, query: query)
+        }
+    }
+
+    /// The decoded path and query of an origin-form target whose leading `/` is a character of
+    /// its own (the next byte is ASCII), so byte positions agree with `decodeAnyForm`'s
+    /// character-wise tests; `nil` for any other target.
+    static func decodeOriginForm(_ target: String) -> (path: String, query: QueryParameters)? {
+        target.withContiguousUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/"), bytes.count == 1 || bytes[1] < 0x80 else { return nil }
+            let questionMark = bytes.firstIndex(of: UInt8(ascii: "?"))
+            let path = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[..<(questionMark ?? bytes.count)]), plusAsSpace: false)
+            let query = questionMark.map { QueryParameters(parsing: UnsafeBufferPointer(rebasing: bytes[($0 + 1)...])) } ?? QueryParameters(pairs: [])
+            return (path, query)
+        }
+    }
+
+    /// The decoded path and query of any target, absolute-form (`http://host/path`, what a
+    /// proxy-style client sends) included.
+    static func decodeAnyForm(_ target: String) -> (path: String, query: QueryParameters) {
         let utf8 = target.utf8
         let questionMark = utf8.firstIndex(of: UInt8(ascii: "?"))
         var rawPath = Substring(questionMark.map { target[..<$0] } ?? target[...])
-        // An absolute-form target (`http://host/path`) is what a proxy-style client sends.
         if !rawPath.hasPrefix("/"), let schemeEnd = rawPath.range(of: "://") {
             let afterScheme = rawPath[schemeEnd.upperBound...]
             rawPath = afterScheme.utf8.firstIndex(of: UInt8(ascii: "/")).map { afterScheme[$0...] } ?? "/"
         }
-        storage = Storage(
-            method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback,
-            path: PercentDecoding.decode(rawPath, plusAsSpace: false),
-            query: QueryParameters(parsing: questionMark.map { target[utf8.index(after: $0)...] } ?? ""))
+        return (PercentDecoding.decode(rawPath, plusAsSpace: false), QueryParameters(parsing: questionMark.map { target[utf8.index(after: $0)...] } ?? ""))
     }
 
     private init(storage: Storage) {
@@ -79,7 +100,7 @@ public struct Request: Sendable {
             self.body = body
             self.fromLoopback = fromLoopback
             self.path = path
-            pathSegmentCount = path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
+            pathSegmentCount = RequestPath.segmentCount(of: path)
             self.query = query
         }
     }
@@ -104,6 +125,18 @@ public struct HeaderField: Sendable, Hashable {
 
 /// Splitting a path into segments the same way for fixtures and requests.
 enum RequestPath {
+    /// How many segments `segments(of:)` gives, without making them: the slashes, plus one
+    /// when the path does not start with one (as a character: `/` followed by a combining
+    /// accent does not).
+    static func segmentCount(of path: String) -> Int {
+        path.withContiguousUTF8 { bytes in
+            var slashes = 0
+            for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
+            let leadingSlash = bytes.first == UInt8(ascii: "/") && (bytes.count == 1 || bytes[1] < 0x80) ? true : path.hasPrefix("/")
+            return slashes + (leadingSlash ? 0 : 1)
+        }
+    }
+
     /// Split on the byte `/`, not on characters: a segment that starts with an extending
     /// character (an emoji modifier, a combining accent) joins the slash before it into one
     /// character, which a character split would not see.

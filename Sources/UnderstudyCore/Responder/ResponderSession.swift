@@ -103,9 +103,12 @@ public final class ResponderSession: Sendable {
     /// while all journals are over their byte budget; returns how far over it they still are.
     func record(_ request: Request, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) -> Int {
         let now = Date()
+        // Packed before taking the lock: the other event loop may be waiting on it.
+        let head = PackedRequestHead(method: request.method, target: request.target, headers: request.headers)
         return state.withLock { state in
             let entry = JournalEntry(
-                sequence: state.session.journal.received + 1, time: now, request: request, status: status, answer: answer, violation: violation)
+                sequence: state.session.journal.received + 1, time: now, request: request, head: head, status: status, answer: answer,
+                violation: violation)
             let grown = state.session.journal.append(entry)
             guard !state.detached else { return 0 }
             var over = budget.add(grown)

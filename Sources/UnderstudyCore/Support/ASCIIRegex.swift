@@ -17,6 +17,9 @@ struct ASCIIRegex: Sendable {
 
     private let states: [State]
     private let entry: Int
+    /// The pattern's shape when it is an anchored run of single characters (`^Bearer .+`): then
+    /// it is judged without running the automaton.
+    private let anchoredRun: AnchoredRun?
 
     private enum State {
         case byte(ByteSet, next: Int)
@@ -35,6 +38,49 @@ struct ASCIIRegex: Sendable {
         guard let entry = builder.compile(node, next: 0), builder.states.count <= Self.maximumStates else { return nil }
         states = builder.states
         self.entry = entry
+        anchoredRun = AnchoredRun(node)
+    }
+
+    /// `^`, then characters one by one (`s1…sk`), then optionally `.` repeated at least `m`
+    /// times with no upper bound, then optionally `$`. On printable ASCII, where `.` is any
+    /// character, such a pattern occurs exactly when the text's first k characters are in
+    /// s1…sk and at least `m` more follow (with `$` and no repetition: none more).
+    private struct AnchoredRun {
+        let sets: [ByteSet]
+        let minimumRest: Int
+        let nothingMore: Bool
+
+        init?(_ node: Node) {
+            guard case .sequence(let items) = node, case .start? = items.first else { return nil }
+            var sets: [ByteSet] = []
+            var index = 1
+            while index < items.count, case .set(let set) = items[index] {
+                sets.append(set)
+                index += 1
+            }
+            var minimumRest = 0
+            var repeated = false
+            if index < items.count, case .repetition(.set(let set), let minimum, nil) = items[index], set.low == .max, set.high == .max {
+                minimumRest = minimum
+                repeated = true
+                index += 1
+            }
+            var anchoredEnd = false
+            if index < items.count, case .end = items[index] {
+                anchoredEnd = true
+                index += 1
+            }
+            guard index == items.count else { return nil }
+            self.sets = sets
+            self.minimumRest = minimumRest
+            nothingMore = anchoredEnd && !repeated
+        }
+
+        func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard text.count >= sets.count + minimumRest, !nothingMore || text.count == sets.count else { return false }
+            for (set, byte) in zip(sets, text) where !set.contains(byte) { return false }
+            return true
+        }
     }
 
     /// Whether the pattern occurs anywhere in `text`; `nil` when `text` is not printable ASCII.
@@ -44,6 +90,7 @@ struct ASCIIRegex: Sendable {
 
     private func matches(bytes text: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        if let anchoredRun { return anchoredRun.matches(text) }
         let count = states.count
         // Scratch space on the stack: this runs for header conditions on every request.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * count + 1) { scratch in

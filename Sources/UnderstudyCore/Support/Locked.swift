@@ -9,17 +9,25 @@ import Foundation
 /// the server's CPU in futex calls under load). Elsewhere it is `NSLock`.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = ValueLock()
-    private var value: Value
+    /// The value, behind a pointer rather than in a stored `var`: the lock already makes access
+    /// exclusive, and a `var` of a class would add the runtime's exclusivity check to every visit.
+    private let value: UnsafeMutablePointer<Value>
 
     public init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
+    }
+
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
 

@@ -25,8 +25,10 @@ struct RingBuffer<Element> {
             count += 1
             return nil
         }
-        let overwritten = storage[head]
-        storage[head] = element
+        // Swapped out, not copied: the overwritten element is usually cold, and a copy would
+        // touch its reference count twice more.
+        var overwritten: Element? = element
+        swap(&overwritten, &storage[head])
         head = (head + 1) % capacity
         return overwritten
     }
@@ -34,8 +36,7 @@ struct RingBuffer<Element> {
     /// Removes and returns the oldest element.
     mutating func removeFirst() -> Element? {
         guard count > 0 else { return nil }
-        let first = storage[head]
-        storage[head] = nil
+        let first = storage[head].take()
         head = (head + 1) % capacity
         count -= 1
         return first
