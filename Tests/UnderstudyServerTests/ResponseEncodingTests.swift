@@ -2,7 +2,6 @@ import NIOCore
 import NIOHTTP1
 import Testing
 import UnderstudyCore
-import UnderstudyTesting
 
 @testable import UnderstudyServer
 
@@ -37,48 +36,6 @@ struct ResponseEncodingTests {
     @Test func chunkedFramingLeavesTheBodyToTheCaller() {
         let chunked = ResponseEncoding.encode(response, version: .http1_1, closing: false, omitBody: false, allocator: ByteBufferAllocator(), framing: .chunked)
         #expect(text(chunked) == "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nX-Ratelimit-Remaining: 4999\r\nTransfer-Encoding: chunked\r\n\r\n")
-    }
-
-    /// A fixture answer's headers are encoded once (`HeaderBlock`); the head must be the one
-    /// the fields give, for the hostile fields above and for every bundled fixture answer.
-    @Test func aHeaderBlockGivesTheSameHeadAsItsFields() throws {
-        var answers = [response]
-        for fixture in try FixtureLoader.load(from: RecordingServerTests.bundledFixtures) {
-            answers += fixture.responses.map { Response(status: $0.status, headers: $0.headers, body: [1, 2, 3]) }
-        }
-        #expect(answers.count > 20)
-        for answer in answers {
-            var withBlock = answer
-            withBlock.headerBlock = HeaderBlock(answer.headers)
-            for (version, closing, omitBody) in [(HTTPVersion.http1_1, false, false), (.http1_0, true, true)] {
-                let fromFields = ResponseEncoding.encode(answer, version: version, closing: closing, omitBody: omitBody, allocator: ByteBufferAllocator())
-                let fromBlock = ResponseEncoding.encode(withBlock, version: version, closing: closing, omitBody: omitBody, allocator: ByteBufferAllocator())
-                #expect(text(fromBlock) == text(fromFields))
-            }
-        }
-        #expect(String(decoding: HeaderBlock(response.headers).bytes, as: UTF8.self) == "Content-Type: application/json\r\nX-Ratelimit-Remaining: 4999\r\n")
-    }
-
-    @Test func aFixtureAnswerCarriesItsHeaderBlockUnlessItsHeadersChange() throws {
-        let tree = try FixtureTree([
-            "feed/p.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/p"}, "response": {"headers": {"X-A": "1"}, "json": {}}}"#,
-            "feed/t.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/t"}, "response": {"template": true, "headers": {"X-A": "{{request.query.q}}"}, "json": {}}}"#,
-        ])
-        defer { tree.remove() }
-        let responder = Responder(fixtures: try tree.load())
-        let plain = try #require(responder.respondNow(to: Request(method: "GET", target: "/p")))
-        #expect(plain.headerBlock.map { String(decoding: $0.bytes, as: UTF8.self) } == "X-A: 1\r\nContent-Type: application/json\r\n")
-        let templated = try #require(responder.respondNow(to: Request(method: "GET", target: "/t?q=2")))
-        #expect(templated.headerBlock == nil && templated.headerValue("X-A") == "2")
-    }
-
-    @Test func changingTheHeadersDropsTheBlock() {
-        var answer = response
-        answer.headerBlock = HeaderBlock(answer.headers)
-        answer.headers[0].value = "text/plain"
-        #expect(answer.headerBlock == nil)
-        let bytes = ResponseEncoding.encode(answer, version: .http1_1, closing: false, omitBody: true, allocator: ByteBufferAllocator())
-        #expect(text(bytes).hasPrefix("HTTP/1.1 201 Created\r\nContent-Type: text/plain\r\n"))
     }
 
     @Test func manyLongHeadersAndAnUnknownStatusFit() {

@@ -16,21 +16,6 @@ package struct FixtureResponse: Sendable {
     public let delay: Delay?
     /// Send the body in chunks over a duration.
     public let dribble: Dribble?
-    /// `headers` as the bytes the server sends.
-    package let headerBlock: HeaderBlock
-
-    init(
-        status: Int, headers: [HeaderField], body: ResponseBody, fault: Fault?, template: ResponseTemplate?, delay: Delay?, dribble: Dribble?
-    ) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.fault = fault
-        self.template = template
-        self.delay = delay
-        self.dribble = dribble
-        headerBlock = HeaderBlock(headers)
-    }
 }
 
 extension FixtureResponse {

@@ -383,19 +383,13 @@ public final class Responder: Sendable {
         }
         switch response.body {
         case .bytes(let bytes):
-            var answer = Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
-            answer.headerBlock = response.headerBlock
-            return answer
+            return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
         case .file(let file):
+            if leavingFiles, let body = bodies.fileBody(of: file) {
+                return Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
+            }
             do {
-                var answer: Response
-                if leavingFiles, let body = bodies.fileBody(of: file) {
-                    answer = Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
-                } else {
-                    answer = Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file), fault: response.fault)
-                }
-                answer.headerBlock = response.headerBlock
-                return answer
+                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file), fault: response.fault)
             } catch {
                 // The file was there at load time; say which fixture lost it instead of failing silently.
                 return Response.json(

@@ -6,12 +6,7 @@ public struct Response: Sendable {
     /// The status code.
     public var status: Int
     /// Header fields, in order.
-    public var headers: [HeaderField] {
-        didSet { headerBlock = nil }
-    }
-    /// `headers` already encoded, for a fixture's answer whose fields nothing changed; any
-    /// change to `headers` drops it.
-    package var headerBlock: HeaderBlock?
+    public var headers: [HeaderField]
     /// The body bytes. For an answer whose body was left in its file (`fileBody`), reading
     /// this reads the file; setting it replaces the file with the bytes.
     public var body: [UInt8] {
