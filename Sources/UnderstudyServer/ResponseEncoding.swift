@@ -6,9 +6,6 @@ import UnderstudyCore
 /// is a single write and a single `writev`: measurably cheaper than NIO's part-by-part
 /// encoder at tens of thousands of requests per second.
 enum ResponseEncoding {
-    /// The bytes of `response` for a request of `version`; `closing` adds `Connection: close`.
-    /// `omitBody` is for HEAD: the headers, Content-Length included, but no body. A body left
-    /// in its file (`Response.fileBody`) is counted in Content-Length but not written.
     /// How the body's end is marked.
     enum Framing {
         /// `Content-Length` (the normal case).
@@ -17,6 +14,9 @@ enum ResponseEncoding {
         case chunked
     }
 
+    /// The bytes of `response` for a request of `version`; `closing` adds `Connection: close`.
+    /// `omitBody` is for HEAD: the headers, Content-Length included, but no body. A body left
+    /// in its file (`Response.fileBody`) is counted in Content-Length but not written.
     static func encode(
         _ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator,
         framing: Framing = .contentLength

@@ -98,8 +98,8 @@ struct ProviderGate {
         }
         // Most operations' answers issue nothing: decided once, when the pack loaded.
         guard operation.behaviours.readsAnswers else { return }
+        // `readsAnswers` holds exactly when this names a member or the whole body.
         let (wanted, introspecting) = bodyReading(of: operation)
-        guard !wanted.isEmpty || introspecting else { return }
         let json: JSONValue
         if introspecting {
             guard let whole = try? JSONParser.parse(response.body) else { return }
@@ -142,7 +142,6 @@ struct ProviderGate {
 
     /// Whether `after` reads the fixture answer's body (to learn the tokens it issues).
     var readsAnswerBody: Bool {
-        // `bodyReading` names a member or the whole body exactly for these operations.
         route.operation?.behaviours.readsAnswers ?? false
     }
 
