@@ -81,6 +81,54 @@ struct MatchingTests {
         #expect(matched > 100, "the requests reach fixtures")
     }
 
+    /// Past `FixtureIndex.fixturesPerShard` the buckets are built on every core, each core
+    /// taking the paths of its shard: lookups must still find what a scan of all fixtures
+    /// finds, on exact paths and templates alike, and fixtures that can never match must
+    /// still be found wherever they are.
+    @Test func anIndexBuiltOnEveryCoreMatchesAsAScanAndFindsUnreachableFixtures() throws {
+        var documents: [String: String] = [:]
+        var generator = SeededGenerator(seed: 11)
+        var seen: Set<String> = []
+        for _ in 0..<20_000 where documents.count < FixtureIndex.fixturesPerShard + 500 {
+            let i = documents.count
+            let path = Int.random(in: 0..<7, using: &generator) == 0 ? "/t/{id}/x" : "/p\(Int.random(in: 0..<40, using: &generator))"
+            let a = Int.random(in: 0..<30, using: &generator), b = Int.random(in: 0..<6, using: &generator)
+            let query = switch Int.random(in: 0..<3, using: &generator) {
+            case 0: #"{"a": "\#(a)", "b": "\#(b)"}"#
+            case 1: #"{"a": "\#(a)"}"#
+            default: #"{"b": "\#(b)", "c": {"present": true}}"#
+            }
+            guard seen.insert(path + query).inserted else { continue }
+            documents["yelp/f\(i).json"] = fixtureJSON(path: path, query: query)
+        }
+        try #require(documents.count > FixtureIndex.fixturesPerShard)
+        let index = try index(documents)
+        #expect(index.indistinguishablePairs().isEmpty)
+        var matched = 0
+        for _ in 0..<600 {
+            let path = Int.random(in: 0..<7, using: &generator) == 0 ? "/t/\(Int.random(in: 0..<9, using: &generator))/x" : "/p\(Int.random(in: 0..<42, using: &generator))"
+            var pairs: [String] = []
+            for (name, count) in [("a", 32), ("b", 7), ("c", 2)] where Int.random(in: 0..<4, using: &generator) > 0 {
+                pairs.append("\(name)=\(Int.random(in: 0..<count, using: &generator))")
+            }
+            let request = Request(method: "GET", target: path + "?" + pairs.joined(separator: "&"))
+            let scanned = index.fixtures.filter { $0.request.matches(request) }.max { lhs, rhs in
+                (lhs.specificity, lhs.priority, rhs.file) < (rhs.specificity, rhs.priority, lhs.file)
+            }
+            #expect(index.bestMatch(for: request)?.file == scanned?.file, "\(request.target)")
+            if scanned != nil { matched += 1 }
+        }
+        #expect(matched > 200, "the requests reach fixtures")
+
+        // Copies of three fixtures, one of them a template, sort after their originals: each can never match.
+        let template = try #require(documents.keys.sorted().first { documents[$0]!.contains("/t/{id}/x") })
+        let copied = ["yelp/f1.json", "yelp/f2.json", template].sorted()
+        for file in copied { documents["yelp/z-" + file.dropFirst(5)] = documents[file] }
+        let error = try #require(throws: FixtureLoadError.self) { try self.index(documents) }
+        #expect(error.problems.map(\.file) == copied.map { "yelp/z-" + $0.dropFirst(5) })
+        for (problem, original) in zip(error.problems, copied) { #expect(problem.message.contains("can never match: \(original)")) }
+    }
+
     /// Schemathesis found it: `/places/🏻` (an emoji modifier joins the `/` before it into one
     /// character) matched no template and reached no contract route.
     @Test func aSegmentStartingWithAnExtendingCharacterStillSplitsAndRoutes() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the fixture for a request without looking at every fixture.
 ///
 /// Fixtures are bucketed by method and exact path; templates by method and segment count.
@@ -40,13 +42,12 @@ package struct FixtureIndex: Sendable {
         /// - Parameter pinned: the parameters pinned to one exact value, sorted by name.
         mutating func insert(_ index: Int, pinned: [(name: String, value: String)]) {
             members.append(index)
-            let names = pinned.map(\.name)
-            let values = pinned.map(\.value)
-            if let position = groups.firstIndex(where: { $0.names == names }) {
-                groups[position].insert(index, values: values)
+            // Names compared in place, without building an array of them per fixture.
+            if let position = groups.firstIndex(where: { $0.pins(pinned) }) {
+                groups[position].insert(index, pinned: pinned)
             } else {
-                var group = Group(names: names)
-                group.insert(index, values: values)
+                var group = Group(names: pinned.map(\.name))
+                group.insert(index, pinned: pinned)
                 groups.append(group)
             }
         }
@@ -55,12 +56,13 @@ package struct FixtureIndex: Sendable {
     private struct Group: Sendable {
         /// Sorted names of the parameters pinned to one exact value.
         let names: [String]
-        var byValues: [[String]: [Int]] = [:]
-        /// The fixtures by the value of one pinned name, `names[keyName]` (see `finish`).
+        /// The fixtures inserted, in file order, with their pinned values, until `finish`.
+        private var inserted: [(index: Int, pinned: [(name: String, value: String)])] = []
+        /// The fixtures by the value of one pinned name, `names[keyName]` (see `finish`), in file order.
         var byValue: [String: [Int]] = [:]
         /// Which name `byValue` files by: the one with the most distinct values.
         var keyName = 0
-        /// `byValues[[]]`, when no name is pinned: the list itself, without hashing an empty key.
+        /// Every fixture of the group, when no name is pinned.
         var unpinned: [Int]?
 
         /// `NameBits` of `names`: a request lacking one of them is passed by without a look.
@@ -71,8 +73,15 @@ package struct FixtureIndex: Sendable {
             requiredNames = names.reduce(0) { $0 | NameBits.of($1) }
         }
 
-        mutating func insert(_ index: Int, values: [String]) {
-            byValues[values, default: []].append(index)
+        /// Whether `pinned` pins exactly this group's names.
+        func pins(_ pinned: [(name: String, value: String)]) -> Bool {
+            guard pinned.count == names.count else { return false }
+            for position in names.indices where pinned[position].name != names[position] { return false }
+            return true
+        }
+
+        mutating func insert(_ index: Int, pinned: [(name: String, value: String)]) {
+            inserted.append((index, pinned))
         }
 
         /// Files the fixtures by the value of the pinned name that tells most of them apart,
@@ -80,18 +89,17 @@ package struct FixtureIndex: Sendable {
         /// that one value, without building and hashing a key of all of them: the few fixtures
         /// found share it, and their own conditions check the other values.
         mutating func finish() {
-            // Kept once all are inserted: set on every insert, the list was copied each time.
-            guard !names.isEmpty else { return unpinned = byValues[[]] }
-            // Which name tells most apart, judged on a sample of the keys: the choice only
-            // decides how many candidates a lookup finds (their conditions decide the match),
-            // and counting every key's values cost a 10,000-fixture start several milliseconds.
-            let keys = Array(byValues.keys.prefix(64))
-            let distinct = names.indices.map { position in Set(keys.map { $0[position] }).count }
+            defer { inserted = [] }
+            guard !names.isEmpty else { return unpinned = inserted.map(\.index) }
+            // Which name tells most apart, judged on the first fixtures: the choice only decides
+            // how many candidates a lookup finds (their conditions decide the match), and
+            // counting every fixture's values cost a 10,000-fixture start several milliseconds.
+            let sample = inserted.prefix(64)
+            let distinct = names.indices.map { position in Set(sample.map { $0.pinned[position].value }).count }
             keyName = distinct.indices.reduce(0) { distinct[$1] > distinct[$0] ? $1 : $0 }
-            byValue = [:]
-            for (values, indices) in byValues { byValue[values[keyName], default: []].append(contentsOf: indices) }
-            // File order, whatever order the table gave them in.
-            for value in Array(byValue.keys) { byValue[value]!.sort() }
+            byValue.reserveCapacity(inserted.count)
+            // Inserted in file order, so every list is in file order too.
+            for member in inserted { byValue[member.pinned[keyName].value, default: []].append(member.index) }
         }
 
         /// The fixtures that may match `query`: a superset of those whose pinned values it
@@ -100,6 +108,13 @@ package struct FixtureIndex: Sendable {
             if names.isEmpty { return unpinned }
             guard let value = query.singleValue(names[keyName]) else { return nil }
             return byValue[value]
+        }
+
+        /// Lists of fixtures that share every pinned value, and more: fixtures with identical
+        /// conditions are always in the same list.
+        var sharedSlots: [[Int]] {
+            if let unpinned { return unpinned.count > 1 ? [unpinned] : [] }
+            return byValue.values.filter { $0.count > 1 }
         }
     }
 
@@ -136,29 +151,57 @@ package struct FixtureIndex: Sendable {
         let early = patterns.indices.filter { fixtures[$0].tooEarlyWithin != nil }.map { patterns[$0] }
         earlyPaths = early.contains { !$0.path.isExact } ? nil : Dictionary(early.map { ($0.path.text, [$0.method]) }, uniquingKeysWith: { $0.union($1) })
         self.versions = versions.contains { $0 != nil } ? versions : []
-        var exact: [BucketKey: Bucket] = [:]
-        exact.reserveCapacity(patterns.count)
-        var templates: [TemplateKey: Bucket] = [:]
-        for (index, request) in patterns.enumerated() {
-            // An array sorted by name, not a dictionary built per fixture only to sort its keys
-            // and look each value up again (10,000 fixtures at every start).
-            var pinned: [(name: String, value: String)] = []
-            pinned.reserveCapacity(request.query.count)
-            for (name, condition) in request.query {
-                if case .equals(let value) = condition { pinned.append((name, value)) }
-            }
-            pinned.sort { $0.name < $1.name }
-            if request.path.isExact {
-                exact[BucketKey(method: request.method, path: request.path.text), default: Bucket()].insert(index, pinned: pinned)
-            } else {
-                templates[TemplateKey(method: request.method, segmentCount: request.path.segments.count), default: Bucket()]
-                    .insert(index, pinned: pinned)
-            }
+        // Buckets are independent: with many fixtures, each core builds the buckets of its
+        // share of the paths (on one core this loop was a fifth of a 10,000-fixture start).
+        let shardCount = patterns.count >= Self.fixturesPerShard ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let patternsToFile = patterns
+        var shards = shardCount == 1 ? [Shard(patterns, shard: 0, of: 1)] : Parallel.map(shardCount) { Shard(patternsToFile, shard: $0, of: shardCount) }
+        // Moved out, not copied: the array still holding them would make the merge copy each table.
+        var exact: [BucketKey: Bucket] = [:], templates: [TemplateKey: Bucket] = [:]
+        swap(&exact, &shards[0].exact)
+        swap(&templates, &shards[0].templates)
+        for other in shards.dropFirst() {
+            exact.merge(other.exact) { mine, _ in mine }
+            templates.merge(other.templates) { mine, _ in mine }
         }
-        for key in Array(exact.keys) { exact[key]!.finish() }
-        for key in Array(templates.keys) { templates[key]!.finish() }
         self.exact = exact
         self.templates = templates
+    }
+
+    /// How many fixtures make sharding the build worth the threads it starts.
+    static let fixturesPerShard = 2048
+
+    /// The buckets of the paths whose hash falls in one shard, each bucket with all of its
+    /// fixtures in file order (a path's fixtures are all in the same shard).
+    private struct Shard: Sendable {
+        var exact: [BucketKey: Bucket] = [:]
+        var templates: [TemplateKey: Bucket] = [:]
+
+        init(_ patterns: [RequestPattern], shard: Int, of shardCount: Int) {
+            exact.reserveCapacity(patterns.count / shardCount)
+            for (index, request) in patterns.enumerated() {
+                if shardCount > 1 {
+                    let key = request.path.isExact ? StableHash.fnv1a64(request.path.text.utf8) : UInt64(request.path.segments.count)
+                    guard key % UInt64(shardCount) == shard else { continue }
+                }
+                // An array sorted by name, not a dictionary built per fixture only to sort its keys
+                // and look each value up again (10,000 fixtures at every start).
+                var pinned: [(name: String, value: String)] = []
+                pinned.reserveCapacity(request.query.count)
+                for (name, condition) in request.query {
+                    if case .equals(let value) = condition { pinned.append((name, value)) }
+                }
+                pinned.sort { $0.name < $1.name }
+                if request.path.isExact {
+                    exact[BucketKey(method: request.method, path: request.path.text), default: Bucket()].insert(index, pinned: pinned)
+                } else {
+                    templates[TemplateKey(method: request.method, segmentCount: request.path.segments.count), default: Bucket()]
+                        .insert(index, pinned: pinned)
+                }
+            }
+            for key in Array(exact.keys) { exact[key]!.finish() }
+            for key in Array(templates.keys) { templates[key]!.finish() }
+        }
     }
 
     /// The best fixture for `request`: one written at the requested API version before one
@@ -217,16 +260,20 @@ package struct FixtureIndex: Sendable {
         var pairs: [(Fixture, Fixture)] = []
         for bucket in Array(exact.values) + Array(templates.values) {
             for group in bucket.groups {
-                for slot in group.byValues.values where slot.count > 1 {
-                    var winners: [Fixture] = []
-                    for fixture in slot.map({ fixtures[$0] }).sorted(by: { $0.file < $1.file }) {
-                        if let winner = winners.first(where: {
-                            $0.priority == fixture.priority && $0.request == fixture.request
-                                && $0.scenario?.name == fixture.scenario?.name && $0.scenario?.requires == fixture.scenario?.requires
-                        }) {
-                            pairs.append((winner, fixture))
-                        } else {
-                            winners.append(fixture)
+                for slot in group.sharedSlots {
+                    // Identical conditions first: a slot holds every fixture sharing one value,
+                    // which may be many, so comparing each with each could take quadratic time.
+                    for same in Dictionary(grouping: slot, by: { fixtures[$0].request }).values where same.count > 1 {
+                        var winners: [Fixture] = []
+                        for fixture in same.map({ fixtures[$0] }).sorted(by: { $0.file < $1.file }) {
+                            if let winner = winners.first(where: {
+                                $0.priority == fixture.priority && $0.scenario?.name == fixture.scenario?.name
+                                    && $0.scenario?.requires == fixture.scenario?.requires
+                            }) {
+                                pairs.append((winner, fixture))
+                            } else {
+                                winners.append(fixture)
+                            }
                         }
                     }
                 }
