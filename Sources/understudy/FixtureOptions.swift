@@ -26,7 +26,9 @@ struct FixtureOptions: ParsableArguments {
 
     /// "14 fixtures (facebook 3, feed 2, google 3, yelp 6)"
     static func summary(of fixtures: [Fixture]) -> String {
-        let counts = Dictionary(grouping: fixtures, by: \.provider).mapValues(\.count)
+        // Counted, not grouped: grouping 10,000 fixtures into arrays was 1 % of a start.
+        var counts: [String: Int] = [:]
+        for fixture in fixtures { counts[fixture.provider, default: 0] += 1 }
         let parts = counts.keys.sorted().map { "\($0) \(counts[$0]!)" }
         return "\(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s")" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
     }
