@@ -44,10 +44,12 @@ let package = Package(
         ),
         // The restaurant apps' client core: Foundation (+ FoundationNetworking) only.
         .target(name: "RestaurantCore"),
-        .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"], resources: [.copy("Resources")]),
+        // Tests that start processes start them through ChildProcesses, one at a time.
+        .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
+        .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "ChildProcesses"], resources: [.copy("Resources")]),
         .testTarget(
             name: "RestaurantCoreTests",
-            dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore"]
+            dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore", "ChildProcesses"]
         ),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudyServer"]),
         // The five apps' flows end to end against a real Understudy, in Swift Testing and in XCTest;
@@ -63,6 +65,7 @@ let package = Package(
                 "UnderstudyCore",
                 "UnderstudyServer",
                 "UnderstudyTesting",
+                "ChildProcesses",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -76,14 +77,15 @@ final class StoreWriterProcess {
     /// SIGKILL, then every line the writer printed before it died.
     func kill() {
         _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        ending = ChildProcesses.waitForExit(process, timeout: 30)
         // Dead and reaped: what it wrote is in the pipe. Never wait for the end of the stream,
         // which another child that inherited the pipe could hold open.
         while read(until: .distantPast) == .data {}
     }
 
     /// How the writer ended: the signal that killed it, or its exit status.
-    var termination: String { "\(process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(process.terminationStatus)" }
+    var termination: String { ending.map { "\($0.bySignal ? "signal" : "exit") \($0.status)" } ?? "still running" }
+    private var ending: ChildProcesses.Ending?
 
     private enum ReadResult { case data, nothing, end }
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import UnderstudyCore
 
@@ -84,9 +85,12 @@ enum PythonOracle {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        process.waitUntilExit()
+        guard let ending = ChildProcesses.waitForExit(process, timeout: 600) else {
+            process.terminate()
+            throw Failure(description: "the Python reference did not answer within 600 s")
+        }
         return (
-            process.terminationStatus,
+            ending.status,
             String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         )

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import UnderstudyTesting
 import Testing
@@ -42,12 +43,18 @@ struct CLIProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        var ending = ChildProcesses.waitForExit(process, timeout: timeout)
+        if ending == nil {
+            process.terminate()
+            ending = ChildProcesses.waitForExit(process, timeout: 10)
+        }
+        if ending == nil {
+            kill(process.processIdentifier, SIGKILL)
+            ending = ChildProcesses.waitForExit(process, timeout: 10)
+        }
+        guard let ending else { throw CLIError(description: "\(arguments.first ?? "understudy") did not end, even killed") }
         return Finished(
-            status: process.terminationStatus,
+            status: ending.status,
             stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
             stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
@@ -94,11 +101,13 @@ struct CLIProcess {
         /// Sends `signal` and waits (bounded) for the process to end; returns its status and remaining output.
         func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 10) -> (status: Int32, output: String) {
             kill(process.processIdentifier, signal)
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning { process.interrupt(); kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            var ending = ChildProcesses.waitForExit(process, timeout: timeout)
+            if ending == nil {
+                kill(process.processIdentifier, SIGKILL)
+                ending = ChildProcesses.waitForExit(process, timeout: 10)
+            }
+            // -1: not ended even when killed, which the caller's expectations then report.
+            return (ending?.status ?? -1, String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
 
         deinit {

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import UnderstudyCore
@@ -133,7 +134,7 @@ final class RecordingProcess: @unchecked Sendable {
     /// SIGKILL: no handler runs, no file is finished.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = ChildProcesses.waitForExit(process, timeout: 30)
     }
 
     deinit {

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Bounded waits for the child processes of this package's tests.
+///
+/// `Process.waitUntilExit()` waits for Foundation to notice the child's end, and a fresh-clone
+/// CI run hung there for good: five children had exited but stayed zombies that Foundation
+/// never reaped, and the tests waiting on them waited forever. Here a wait is bounded, and a
+/// child that has ended while Foundation still calls it running is reaped and read directly.
+public enum ChildProcesses {
+    /// How a child ended.
+    public struct Ending: Equatable, Sendable {
+        /// The exit status, or the number of the signal that ended it.
+        public let status: Int32
+        /// Whether a signal ended it.
+        public let bySignal: Bool
+
+        public init(status: Int32, bySignal: Bool) {
+            self.status = status
+            self.bySignal = bySignal
+        }
+    }
+
+    /// Waits at most `timeout` seconds for `process` to end; `nil` when it is still running.
+    public static func waitForExit(_ process: Process, timeout: TimeInterval) -> Ending? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var endedUnnoticedSince: Date?
+        while true {
+            if !process.isRunning {
+                return Ending(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal)
+            }
+            // Foundation reaps within milliseconds when it notices; a zombie it leaves for a
+            // second is one it missed.
+            if hasEnded(process.processIdentifier) {
+                let since = endedUnnoticedSince ?? Date()
+                endedUnnoticedSince = since
+                if Date().timeIntervalSince(since) > 1, let ending = reap(process.processIdentifier) { return ending }
+            }
+            guard Date() < deadline else { return nil }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// Whether child `pid` has ended and waits to be reaped (a zombie).
+    public static func hasEnded(_ pid: Int32) -> Bool {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return false }
+        return stat[afterName.upperBound...].hasPrefix("Z")
+        #else
+        return false
+        #endif
+    }
+
+    /// Reaps child `pid` if it has ended; `nil` when it has not, or was reaped already.
+    public static func reap(_ pid: Int32) -> Ending? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let signal = status & 0x7f
+        return signal == 0 ? Ending(status: (status >> 8) & 0xff, bySignal: false) : Ending(status: signal, bySignal: true)
+    }
+}
