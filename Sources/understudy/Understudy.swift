@@ -13,6 +13,7 @@ struct Understudy: AsyncParsableCommand {
     /// The process's set-up, then the command line as usual.
     static func main() async {
         DescriptorLimit.raiseToHardLimit()
+        ParentWatch.start()
         await main(nil)
     }
 }

@@ -26,6 +26,12 @@ struct CLIProcess {
 
     struct CLIError: Error, CustomStringConvertible { let description: String }
 
+    /// This process's environment with `additions`, and this process as the parent whose end
+    /// stops the child (`UNDERSTUDY_PARENT_PID`): a test run that is killed leaves no server.
+    static func childEnvironment(_ additions: [String: String] = [:]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(additions) { $1 }.merging(["UNDERSTUDY_PARENT_PID": String(getpid())]) { $1 }
+    }
+
     /// A fixtures tree (file → text) in a fresh temporary folder; the caller removes it.
     static func temporaryTree(_ documents: [String: String]) throws -> String {
         try FixtureTree(documents).root
@@ -37,7 +43,7 @@ struct CLIProcess {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.environment = childEnvironment(environment)
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -70,7 +76,7 @@ struct CLIProcess {
         init(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws {
             process.executableURL = try CLIProcess.executable()
             process.arguments = ["serve", "--port", "0"] + arguments
-            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+            process.environment = CLIProcess.childEnvironment(environment)
             process.currentDirectoryURL = CLIProcess.repositoryRoot
             outputPipe = Pipe()
             process.standardOutput = outputPipe

@@ -89,6 +89,7 @@ final class RecordingProcess: @unchecked Sendable {
     init(_ arguments: [String]) async throws {
         process.executableURL = try CLIProcess.executable()
         process.arguments = ["record", "--port", "0"] + arguments
+        process.environment = CLIProcess.childEnvironment()
         process.currentDirectoryURL = CLIProcess.repositoryRoot
         let output = Pipe()
         process.standardOutput = output
