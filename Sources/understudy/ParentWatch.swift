@@ -5,7 +5,8 @@ import Foundation
 /// that run is killed without a chance to stop its children.
 ///
 /// Checked every half second on a thread of its own, only when the variable is set: a process
-/// whose parent ends is given to another, so its parent's id changes.
+/// whose parent ends is given to another, so its parent's id changes. The variable must name
+/// the command's parent: naming any other process stops the command at once.
 enum ParentWatch {
     static let variable = "UNDERSTUDY_PARENT_PID"
 
