@@ -26,6 +26,9 @@ public enum ChildProcesses {
         var endedUnnoticedSince: Date?
         while true {
             if !process.isRunning {
+                // Returns at once now, and lets go of what `run()` put on this thread's run
+                // loop: without it every `Process` stayed alive, and with it its pipes.
+                process.waitUntilExit()
                 return Ending(status: process.terminationStatus, bySignal: process.terminationReason == .uncaughtSignal)
             }
             // Foundation reaps within milliseconds when it notices; a zombie it leaves for a
