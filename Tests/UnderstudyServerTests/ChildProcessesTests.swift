@@ -6,7 +6,12 @@ import Testing
 /// never notices (here: one Foundation did not start).
 @Suite("Child processes of the tests")
 struct ChildProcessesTests {
-    @Test func waitForExitGivesTheStatusOrNilWhileRunning() throws {
+    // Both wait for processes: on a thread of their own, not one of the few the tests' tasks share.
+    @Test func waitForExitGivesTheStatusOrNilWhileRunning() async throws {
+        try await Thread.blocking { Result { try Self.waitForExit() } }.get()
+    }
+
+    private static func waitForExit() throws {
         let exiting = try Self.process("/bin/sh", ["-c", "exit 4"])
         #expect(ChildProcesses.waitForExit(exiting, timeout: 10) == .init(status: 4, bySignal: false))
         let sleeping = try Self.process("/bin/sleep", ["30"])
@@ -17,7 +22,11 @@ struct ChildProcessesTests {
 
     #if os(Linux)
     @Test(arguments: [("exit 3", ChildProcesses.Ending(status: 3, bySignal: false)), ("kill -9 $$", .init(status: 9, bySignal: true))])
-    func aChildWhoseEndFoundationMissesIsSeenAsEndedAndReaped(script: String, ending: ChildProcesses.Ending) throws {
+    func aChildWhoseEndFoundationMissesIsSeenAsEndedAndReaped(script: String, ending: ChildProcesses.Ending) async throws {
+        try await Thread.blocking { Result { try Self.reap(script: script, ending: ending) } }.get()
+    }
+
+    private static func reap(script: String, ending: ChildProcesses.Ending) throws {
         var pid: pid_t = 0
         let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", script].map { (text: String) in strdup(text) } + [nil]
         defer { arguments.forEach { free($0) } }
