@@ -44,7 +44,7 @@ let package = Package(
         ),
         // The restaurant apps' client core: Foundation (+ FoundationNetworking) only.
         .target(name: "RestaurantCore"),
-        // Tests that start processes start them through ChildProcesses, one at a time.
+        // Tests wait for the processes they start through ChildProcesses: bounded, and reaping what Foundation missed.
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "ChildProcesses"], resources: [.copy("Resources")]),
         .testTarget(

@@ -43,6 +43,15 @@ public enum ChildProcesses {
         }
     }
 
+    /// Sends `signal` and waits at most `timeout` seconds for `process` to end, then kills it
+    /// and waits 10 more; `nil` when it has not ended even then.
+    public static func stop(_ process: Process, signal: Int32, timeout: TimeInterval) -> Ending? {
+        kill(process.processIdentifier, signal)
+        if let ending = waitForExit(process, timeout: timeout) { return ending }
+        kill(process.processIdentifier, SIGKILL)
+        return waitForExit(process, timeout: 10)
+    }
+
     /// Whether child `pid` has ended and waits to be reaped (a zombie).
     public static func hasEnded(_ pid: Int32) -> Bool {
         #if os(Linux)

@@ -76,8 +76,7 @@ final class StoreWriterProcess {
 
     /// SIGKILL, then every line the writer printed before it died.
     func kill() {
-        _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        ending = ChildProcesses.waitForExit(process, timeout: 30)
+        ending = ChildProcesses.stop(process, signal: SIGKILL, timeout: 30)
         // Dead and reaped: what it wrote is in the pipe. Never wait for the end of the stream,
         // which another child that inherited the pipe could hold open.
         while read(until: .distantPast) == .data {}

@@ -49,16 +49,9 @@ struct CLIProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        var ending = ChildProcesses.waitForExit(process, timeout: timeout)
-        if ending == nil {
-            process.terminate()
-            ending = ChildProcesses.waitForExit(process, timeout: 10)
+        guard let ending = ChildProcesses.waitForExit(process, timeout: timeout) ?? ChildProcesses.stop(process, signal: SIGTERM, timeout: 10) else {
+            throw CLIError(description: "\(arguments.first ?? "understudy") did not end, even killed")
         }
-        if ending == nil {
-            kill(process.processIdentifier, SIGKILL)
-            ending = ChildProcesses.waitForExit(process, timeout: 10)
-        }
-        guard let ending else { throw CLIError(description: "\(arguments.first ?? "understudy") did not end, even killed") }
         return Finished(
             status: ending.status,
             stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
@@ -106,12 +99,7 @@ struct CLIProcess {
 
         /// Sends `signal` and waits (bounded) for the process to end; returns its status and remaining output.
         func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 10) -> (status: Int32, output: String) {
-            kill(process.processIdentifier, signal)
-            var ending = ChildProcesses.waitForExit(process, timeout: timeout)
-            if ending == nil {
-                kill(process.processIdentifier, SIGKILL)
-                ending = ChildProcesses.waitForExit(process, timeout: 10)
-            }
+            let ending = ChildProcesses.stop(process, signal: signal, timeout: timeout)
             // -1: not ended even when killed, which the caller's expectations then report.
             return (ending?.status ?? -1, String(decoding: outputPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }

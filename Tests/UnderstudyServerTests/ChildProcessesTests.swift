@@ -16,8 +16,7 @@ struct ChildProcessesTests {
         #expect(ChildProcesses.waitForExit(exiting, timeout: 10) == .init(status: 4, bySignal: false))
         let sleeping = try Self.process("/bin/sleep", ["30"])
         #expect(ChildProcesses.waitForExit(sleeping, timeout: 0.2) == nil)
-        kill(sleeping.processIdentifier, SIGKILL)
-        #expect(ChildProcesses.waitForExit(sleeping, timeout: 10) == .init(status: SIGKILL, bySignal: true))
+        #expect(ChildProcesses.stop(sleeping, signal: SIGKILL, timeout: 10) == .init(status: SIGKILL, bySignal: true))
     }
 
     #if os(Linux)

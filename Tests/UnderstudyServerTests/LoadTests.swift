@@ -12,8 +12,8 @@ struct LoadTests {
     /// servers' sockets on both ends, body files kept open, event loops). Half was too much:
     /// a run under `ulimit -n 1024` hit "Too many open files" in other tests, and a test whose
     /// `Process` lost its exit notice that way waited forever. A quarter left about a hundred
-    /// to spare (the whole suite peaked at 919 descriptors), and three more tests took them. Never more than 700: this
-    /// process must keep its descriptors below 1,024, because Foundation's `Process` on Linux
+    /// to spare (the whole suite peaked at 919 descriptors), and three more tests took them.
+    /// Never more than 700: this process must keep its descriptors below 1,024, because Foundation's `Process` on Linux
     /// watches its pipes with `select()`, whose set holds only descriptors below `FD_SETSIZE`
     /// (1,024); a test launching a process while this one held 1,000 sockets got pipes above
     /// it, and crashed in `Process.run()` or left a recording test's requests unanswered.

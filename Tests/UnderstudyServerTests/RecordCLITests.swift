@@ -134,8 +134,7 @@ final class RecordingProcess: @unchecked Sendable {
 
     /// SIGKILL: no handler runs, no file is finished.
     func kill() {
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        _ = ChildProcesses.waitForExit(process, timeout: 30)
+        _ = ChildProcesses.stop(process, signal: SIGKILL, timeout: 30)
     }
 
     deinit {
