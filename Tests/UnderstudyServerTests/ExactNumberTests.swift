@@ -15,7 +15,7 @@ struct ExactNumberTests {
             "facebook/one.json": #"{"understudy": 1, "request": {"method": "POST", "path": "/v19.0/me/permissions", "body": {"json": {"id": \#(Self.id), "n": 1}}}, "response": {"text": "one"}}"#
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let client = URLSessionUpstream(timeout: 20)
+        let client = URLSessionUpstream(timeout: Patience.exchange)
         try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: root))) { server async throws in
             func post(_ body: String) async throws -> Int {
                 try await client.send(UpstreamRequest(

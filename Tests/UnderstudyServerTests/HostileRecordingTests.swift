@@ -7,7 +7,7 @@ import UnderstudyServer
 /// no real credential reaches a fixture, a file name or the client.
 @Suite("Recording against a hostile client and upstream")
 struct HostileRecordingTests {
-    let client = URLSessionUpstream(timeout: 20)
+    let client = URLSessionUpstream(timeout: Patience.exchange)
 
     func get(_ target: String, from proxy: LiveServer, headers: [HeaderField] = [], method: String = "GET", body: String = "") async throws -> UpstreamResponse {
         try await client.send(UpstreamRequest(method: method, url: proxy.baseURL.absoluteString + target, headers: headers, body: Array(body.utf8)))

@@ -31,7 +31,7 @@ struct MissReportSecretsTests {
              "response": {"json": {"access_token": "EAAUnderstudyLongLivedToken"}}}
             """#.utf8).write(to: URL(fileURLWithPath: tree + "/facebook/token.json"))
         let responder = Responder(fixtures: try FixtureLoader.load(from: tree))
-        let client = URLSessionUpstream(timeout: 20)
+        let client = URLSessionUpstream(timeout: Patience.exchange)
         try await LiveServer.withServer(responder: responder) { server in
             var shown: [(String, [UInt8])] = []
             for (contentType, body) in Self.bodies() {

@@ -54,7 +54,7 @@ final class RawHTTPConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
+            let count = Self.uninterrupted { bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) } }
             guard count > 0 else { throw Failure(description: "send failed: errno \(errno)") }
             sent += count
         }
@@ -109,7 +109,7 @@ final class RawHTTPConnection: @unchecked Sendable {
         buffer.removeAll()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = Self.uninterrupted { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
             if count > 0 { all.append(contentsOf: chunk[..<count]); continue }
             if count == 0 { return (all, .closed) }
             if errno == ECONNRESET { return (all, .reset) }
@@ -122,7 +122,7 @@ final class RawHTTPConnection: @unchecked Sendable {
     func send(bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = Self.uninterrupted { bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
             guard count > 0 else { throw Failure(description: "send failed: errno \(errno)") }
             sent += count
         }
@@ -169,9 +169,17 @@ final class RawHTTPConnection: @unchecked Sendable {
         return recv(fd, &byte, 1, 0) == 0
     }
 
+    /// `call` again while it fails with EINTR: a blocking call with a timeout returns it, even
+    /// under SA_RESTART, when the process is merely stopped and continued (a debugger attaching).
+    private static func uninterrupted(_ call: () -> Int) -> Int {
+        var result = call()
+        for _ in 0..<100 where result < 0 && errno == EINTR { result = call() }
+        return result
+    }
+
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        let count = Self.uninterrupted { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
         guard count > 0 else { throw Failure(description: count == 0 ? "connection closed by the server" : "recv failed: errno \(errno)") }
         buffer.append(contentsOf: chunk[..<count])
     }

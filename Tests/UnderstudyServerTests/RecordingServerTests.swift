@@ -50,7 +50,7 @@ struct RecordingServerTests {
     }
 
     /// A client that follows no redirect, so a recorded 302 is seen as it is.
-    let client = URLSessionUpstream(timeout: 20)
+    let client = URLSessionUpstream(timeout: Patience.exchange)
 
     func send(_ request: UpstreamRequest, to server: LiveServer) async throws -> Seen {
         let url = server.baseURL.absoluteString + request.url
@@ -87,7 +87,7 @@ struct RecordingServerTests {
         ]
     }
 
-    func recorder(into root: String, upstream: LiveServer, mode: RecordMode = .missing, timeout: TimeInterval = 20) throws -> Recorder {
+    func recorder(into root: String, upstream: LiveServer, mode: RecordMode = .missing, timeout: TimeInterval = Patience.exchange) throws -> Recorder {
         let origin = upstream.baseURL.absoluteString
         return Recorder(
             mode: mode, root: root, contracts: try Contracts.load(from: Self.contractsPath),
