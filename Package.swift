@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "RestaurantCore"),
         // Tests wait for the processes they start through ChildProcesses: bounded, and reaping what Foundation missed.
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
+        // Linked into the test process: runs at most 8 test cases per core at once (see its source).
+        .target(name: "TestParallelism", path: "Tests/TestParallelism"),
         .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "ChildProcesses"], resources: [.copy("Resources")]),
         .testTarget(
             name: "RestaurantCoreTests",
@@ -66,6 +68,7 @@ let package = Package(
                 "UnderstudyServer",
                 "UnderstudyTesting",
                 "ChildProcesses",
+                "TestParallelism",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -77,7 +80,7 @@ let package = Package(
 )
 
 // Every target: `any` spelled out for existentials, and a module's members visible only where it is imported.
-for target in package.targets {
+for target in package.targets where target.name != "TestParallelism" {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),
