@@ -198,9 +198,16 @@ struct ProviderGate {
         // to remove the fields, then grown to append them.
         var headers: [HeaderField] = []
         headers.reserveCapacity(response.headers.count + fields.count)
-        for header in response.headers where !fields.contains(where: { ASCIIFold.equal(header.name, $0.name) }) { headers.append(header) }
+        for header in response.headers where !names(fields, include: header.name) { headers.append(header) }
         headers += fields
         response.headers = headers
+    }
+
+    /// Whether a field of `fields` is named `name`; a loop, not `contains(where:)`, whose
+    /// closure retained and released each header it was asked about.
+    private static func names(_ fields: [HeaderField], include name: String) -> Bool {
+        for index in fields.indices where ASCIIFold.equal(fields[index].name, name) { return true }
+        return false
     }
 
 

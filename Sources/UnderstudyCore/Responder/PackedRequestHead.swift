@@ -11,15 +11,16 @@ struct PackedRequestHead: Sendable {
     private let bytes: [UInt8]
 
     init(method: String, target: String, headers: [HeaderField]) {
+        // Fields read in place by index: `for field in headers` copied each (two retains, two releases).
         var total = 8 + method.utf8.count + target.utf8.count
-        for field in headers { total += 8 + field.name.utf8.count + field.value.utf8.count }
+        for index in headers.indices { total += 8 + headers[index].name.utf8.count + headers[index].value.utf8.count }
         bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             let start = buffer.baseAddress!
             var end = Self.put(method, at: start)
             end = Self.put(target, at: end)
-            for field in headers {
-                end = Self.put(field.name, at: end)
-                end = Self.put(field.value, at: end)
+            for index in headers.indices {
+                end = Self.put(headers[index].name, at: end)
+                end = Self.put(headers[index].value, at: end)
             }
             initialized = end - start
         }
