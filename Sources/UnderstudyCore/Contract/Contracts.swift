@@ -99,7 +99,10 @@ public final class Contracts: Sendable {
 }
 
 /// A request placed in a provider's contract.
-package struct ContractRoute: Sendable {
+///
+/// A class: a request's route is copied into its provider gate, its placement and the answer
+/// timing, and as a struct every copy retained and released its four references.
+package final class ContractRoute: Sendable {
     /// The provider's pack.
     public let pack: ProviderPack
     /// The path as the contract writes it (version prefix removed).
@@ -108,6 +111,13 @@ package struct ContractRoute: Sendable {
     let operation: ContractOperation?
     /// The values of the operation's path placeholders.
     let pathParameters: [String: String]
+
+    init(pack: ProviderPack, contractPath: String, operation: ContractOperation?, pathParameters: [String: String]) {
+        self.pack = pack
+        self.contractPath = contractPath
+        self.operation = operation
+        self.pathParameters = pathParameters
+    }
 
     /// The operation's id, if one matched.
     public var operationID: String? { operation?.id }
