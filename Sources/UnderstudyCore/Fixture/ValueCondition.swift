@@ -29,7 +29,7 @@ package enum ValueCondition: Sendable, Hashable {
     /// for the common cases (this runs for every candidate of every request).
     func isSatisfied(byParameter name: String, in query: QueryParameters) -> Bool {
         switch self {
-        case .equals(let expected): query.singleValue(name) == expected
+        case .equals(let expected): query.hasSingleValue(name, equalTo: expected)
         case .present: query.contains(name)
         case .absent: !query.contains(name)
         case .equalsAll, .matches: isSatisfied(by: query.values(name))
@@ -40,17 +40,18 @@ package enum ValueCondition: Sendable, Hashable {
     /// collecting their values (this runs for every candidate of every request).
     func isSatisfied(byHeader name: String, in headers: [HeaderField]) -> Bool {
         switch self {
+        // Fields read in place by index, as `QueryParameters.hasSingleValue` reads pairs.
         case .equals(let expected):
             var found = false
-            for field in headers where field.hasName(name) {
-                guard !found, field.value == expected else { return false }
+            for index in headers.indices where headers[index].hasName(name) {
+                guard !found, headers[index].value == expected else { return false }
                 found = true
             }
             return found
         case .matches(let pattern):
             var found = false
-            for field in headers where field.hasName(name) {
-                guard pattern.matches(field.value) else { return false }
+            for index in headers.indices where headers[index].hasName(name) {
+                guard pattern.matches(headers[index].value) else { return false }
                 found = true
             }
             return found

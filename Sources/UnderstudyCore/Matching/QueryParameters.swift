@@ -58,16 +58,31 @@ package struct QueryParameters: Sendable, Equatable {
 
     /// The value of `name` when it occurs exactly once; `nil` when absent or repeated.
     public func singleValue(_ name: String) -> String? {
-        var found: String?
-        for pair in pairs where pair.name == name {
+        var found: Int?
+        for index in pairs.indices where pairs[index].name == name {
             if found != nil { return nil }
-            found = pair.value
+            found = index
+        }
+        return found.map { pairs[$0].value }
+    }
+
+    /// Whether `name` occurs exactly once, with the value `expected`: `singleValue(name) ==
+    /// expected` without copying the value out. Pairs are read in place by index; iterating
+    /// copied each pair's two strings (a retain and a release each) for every condition checked.
+    package func hasSingleValue(_ name: String, equalTo expected: String) -> Bool {
+        var found = false
+        for index in pairs.indices where pairs[index].name == name {
+            guard !found, pairs[index].value == expected else { return false }
+            found = true
         }
         return found
     }
 
     /// Whether `name` occurs at all.
-    public func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+    public func contains(_ name: String) -> Bool {
+        for index in pairs.indices where pairs[index].name == name { return true }
+        return false
+    }
 
     /// The distinct names present, in order of first appearance.
     public var names: [String] {
