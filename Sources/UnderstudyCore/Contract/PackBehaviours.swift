@@ -8,8 +8,11 @@ struct PackBehaviours: Sendable {
     var tokenExpiry: TokenExpiry?
     var conditionalGet: ConditionalGet?
 
+    // Quota and PageTokens are classes: every counted request binds its pack's quota, and a
+    // struct's binding retained and released each of its references.
+
     /// Requests counted per credential in a window; answers carry rate-limit headers.
-    struct Quota: Sendable {
+    final class Quota: Sendable {
         /// Requests allowed per window (tests may change it per session).
         let limit: Int
         /// Headers added to every counted answer, with `{{quota.*}}` placeholders.
@@ -28,7 +31,7 @@ struct PackBehaviours: Sendable {
     }
 
     /// Page tokens that only become valid a while after they are issued.
-    struct PageTokens: Sendable {
+    final class PageTokens: Sendable {
         let operations: Set<String>
         let parameter: String
         /// The top-level JSON member of an answer that issues a token.
@@ -37,6 +40,15 @@ struct PackBehaviours: Sendable {
         let tooEarly: String
         /// The answer for a token never issued; `nil` lets fixtures answer it.
         let unknown: String?
+
+        init(operations: Set<String>, parameter: String, field: String, validAfter: TimeInterval, tooEarly: String, unknown: String?) {
+            self.operations = operations
+            self.parameter = parameter
+            self.field = field
+            self.validAfter = validAfter
+            self.tooEarly = tooEarly
+            self.unknown = unknown
+        }
     }
 
     /// Access tokens that expire.
