@@ -80,7 +80,7 @@ let package = Package(
 )
 
 // Every target: `any` spelled out for existentials, and a module's members visible only where it is imported.
-for target in package.targets where target.name != "TestParallelism" {
+for target in package.targets {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),

@@ -58,22 +58,22 @@ package struct QueryParameters: Sendable, Equatable {
 
     /// The value of `name` when it occurs exactly once; `nil` when absent or repeated.
     public func singleValue(_ name: String) -> String? {
+        singlePosition(of: name).map { pairs[$0].value }
+    }
+
+    /// Whether `name` occurs exactly once, with the value `expected`: `singleValue(name) ==
+    /// expected` without copying the value out.
+    package func hasSingleValue(_ name: String, equalTo expected: String) -> Bool {
+        singlePosition(of: name).map { pairs[$0].value == expected } ?? false
+    }
+
+    /// Where `name`'s one pair is; `nil` when absent or repeated. Pairs are read in place by
+    /// index: iterating copied each pair's two strings for every condition checked.
+    private func singlePosition(of name: String) -> Int? {
         var found: Int?
         for index in pairs.indices where pairs[index].name == name {
             if found != nil { return nil }
             found = index
-        }
-        return found.map { pairs[$0].value }
-    }
-
-    /// Whether `name` occurs exactly once, with the value `expected`: `singleValue(name) ==
-    /// expected` without copying the value out. Pairs are read in place by index; iterating
-    /// copied each pair's two strings (a retain and a release each) for every condition checked.
-    package func hasSingleValue(_ name: String, equalTo expected: String) -> Bool {
-        var found = false
-        for index in pairs.indices where pairs[index].name == name {
-            guard !found, pairs[index].value == expected else { return false }
-            found = true
         }
         return found
     }
