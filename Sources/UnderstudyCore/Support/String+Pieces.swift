@@ -10,4 +10,13 @@ extension String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return split(separator: Character(separator)) }
         return utf8.split(separator: UInt8(separator.value)).map { Substring($0) }
     }
+
+    /// `folder + "/" + name` in one allocation: chained `+` made two, for every file of a
+    /// 10,000-fixture tree at every start.
+    init(joiningPath folder: String, _ name: String) {
+        self = folder
+        reserveCapacity(folder.utf8.count + 1 + name.utf8.count)
+        append("/")
+        append(name)
+    }
 }

@@ -39,7 +39,8 @@ struct FileStamp: Equatable, Sendable {
         defer { close(directory) }
         let stamps = Parallel.map(files.count) { index -> FileStamp? in
             var info = stat()
-            guard fstatat(directory, files[index], &info, 0) == 0 else { return nil }
+            // The name's own bytes: passed as a `String`, each was copied into a new array.
+            guard files[index].withCString({ fstatat(directory, $0, &info, 0) }) == 0 else { return nil }
             return FileStamp(info)
         }
         let found = stamps.compactMap { $0 }
