@@ -22,11 +22,12 @@ enum FixtureCoding {
         writer.int(fixture.priority)
         writer.string(request.method)
         writer.string(request.path.text)
-        for conditions in [request.query, request.headers] {
-            writer.int(conditions.count)
-            for (name, condition) in conditions.sorted(by: { $0.key < $1.key }) {
-                writer.string(name)
-                write(condition, to: &writer)
+        // In matching order, so decoding need not sort them again.
+        for checks in [request.queryChecks, request.headerChecks] {
+            writer.int(checks.count)
+            for check in checks {
+                writer.string(check.name)
+                write(check.condition, to: &writer)
             }
         }
         writer.int(fixture.responses.count)
@@ -95,23 +96,27 @@ enum FixtureCoding {
             paths[pathIndex] = parsed
             path = parsed
         }
-        var conditionSets: [[String: ValueCondition]] = []
-        for _ in 0..<2 {
-            let count = try reader.count()
-            var conditions: [String: ValueCondition] = [:]
-            conditions.reserveCapacity(count)
-            for _ in 0..<count { conditions[try reader.string()] = try readCondition(&reader) }
-            conditionSets.append(conditions)
-        }
+        let queryChecks = try readChecks(&reader), headerChecks = try readChecks(&reader)
+        let responseCount = try reader.count()
         var responses: [FixtureResponse] = []
-        for _ in 0..<(try reader.count()) { responses.append(try readResponse(&reader, root: root)) }
+        responses.reserveCapacity(responseCount)
+        for _ in 0..<responseCount { responses.append(try readResponse(&reader, root: root)) }
         let scenario = try reader.bool() ? ScenarioStep(name: try reader.string(), requires: try reader.optionalString(), moveTo: try reader.optionalString()) : nil
         let recordedAt = try reader.optionalDouble().map(Date.init(timeIntervalSinceReferenceDate:))
         let tooEarlyWithin = try reader.optionalDouble()
-        let request = RequestPattern(method: method, path: path, query: conditionSets[0], headers: conditionSets[1], body: nil)
+        let request = RequestPattern(method: method, path: path, queryChecks: queryChecks, headerChecks: headerChecks)
         return Fixture(
             file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario,
             recordedAt: recordedAt, tooEarlyWithin: tooEarlyWithin)
+    }
+
+    /// Conditions in the matching order `encode` wrote them in.
+    private static func readChecks(_ reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> [ConditionCheck] {
+        let count = try reader.count()
+        var checks: [ConditionCheck] = []
+        checks.reserveCapacity(count)
+        for _ in 0..<count { checks.append(ConditionCheck(name: try reader.string(), condition: try readCondition(&reader))) }
+        return checks
     }
 
     private static func readCondition(_ reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> ValueCondition {
@@ -133,7 +138,7 @@ enum FixtureCoding {
         let count = try reader.count()
         headers.reserveCapacity(count)
         for _ in 0..<count { headers.append(HeaderField(name: try reader.string(), value: try reader.string())) }
-        let body: ResponseBody = try reader.bool() ? .file(BodyFile(path: root + "/" + (try reader.string()))) : .bytes(Array(try reader.data()))
+        let body: ResponseBody = try reader.bool() ? .file(BodyFile(path: String(joiningPath: root, try reader.string()))) : .bytes(Array(try reader.data()))
         var fault: Fault?
         if let name = try reader.optionalString() {
             guard let known = Fault(rawValue: name) else { throw SnapshotReader.Corrupt() }
