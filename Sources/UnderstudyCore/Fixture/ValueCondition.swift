@@ -16,10 +16,13 @@ package enum ValueCondition: Sendable, Hashable {
     /// No value at all.
     case absent
 
+    /// The specificity of the exact conditions, the highest: a pattern's checks list them first.
+    static let exactSpecificity = 3
+
     /// Points this condition adds to a fixture's specificity: exact beats regex beats presence.
     var specificity: Int {
         switch self {
-        case .equals, .equalsAll: 3
+        case .equals, .equalsAll: Self.exactSpecificity
         case .matches: 2
         case .present, .absent: 1
         }

@@ -184,14 +184,14 @@ package struct FixtureIndex: Sendable {
                     let key = request.path.isExact ? StableHash.fnv1a64(request.path.text.utf8) : UInt64(request.path.segments.count)
                     guard key % UInt64(shardCount) == shard else { continue }
                 }
-                // An array sorted by name, not a dictionary built per fixture only to sort its keys
-                // and look each value up again (10,000 fixtures at every start).
+                // Read off the checks, whose exact conditions come first and by name: sorted
+                // already, without walking the dictionary and sorting per fixture.
                 var pinned: [(name: String, value: String)] = []
-                pinned.reserveCapacity(request.query.count)
-                for (name, condition) in request.query {
-                    if case .equals(let value) = condition { pinned.append((name, value)) }
+                pinned.reserveCapacity(request.queryChecks.count)
+                for check in request.queryChecks {
+                    guard check.condition.specificity == ValueCondition.exactSpecificity else { break }
+                    if case .equals(let value) = check.condition { pinned.append((check.name, value)) }
                 }
-                pinned.sort { $0.name < $1.name }
                 if request.path.isExact {
                     exact[BucketKey(method: request.method, path: request.path.text), default: Bucket()].insert(index, pinned: pinned)
                 } else {
