@@ -89,8 +89,9 @@ struct ServeCommand: AsyncParsableCommand {
         var mount: ProviderMount?
         if let provider { mount = try providerMount(of: provider, contracts: contracts) }
         let clock: any ServerClock = startTime.map { ManualClock(start: $0) } ?? SystemClock()
-        // Without contracts or a provider filter, the index loading built is the one to match in.
-        let index = contracts == nil && provider == nil ? loaded : Responder.matchingIndex(of: fixtures, contracts: contracts)
+        // Without a provider filter, the index loading built is the one to match in, unless the
+        // contracts put some fixture in other terms.
+        let index = provider == nil ? Responder.matchingIndex(reusing: loaded, contracts: contracts) : Responder.matchingIndex(of: fixtures, contracts: contracts)
         let responder = Responder(
             index: index, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
             adminToken: adminToken,

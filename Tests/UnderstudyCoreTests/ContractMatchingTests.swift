@@ -54,6 +54,19 @@ import Testing
         #expect(search.normalised(["term": .matches(try RegexPattern("^p"))]) == ["term": .matches(try RegexPattern("^p"))])
     }
 
+    @Test func aFixtureAlreadyInTheseTermsIsLeftAsItIs() throws {
+        let search = try meanings("yelp", "searchBusinesses")
+        let written: [String: ValueCondition] = ["term": .equals("pizza"), "limit": .equals("20"), "open_now": .equals("true"), "location": .present]
+        #expect(search.rewritten(written) == nil, "nothing changes, so the fixture's own pattern is its form")
+        for changed: [String: ValueCondition] in [["limit": .equals("20.0")], ["open_now": .equals("True")], ["categories": .equalsAll(["bars", "french"])]] {
+            let fixture = written.merging(changed) { $1 }
+            #expect(search.rewritten(fixture) == search.normalised(fixture), "\(changed)")
+            #expect(search.rewritten(fixture) != fixture)
+        }
+        let details = try meanings("google", "placeDetails")
+        #expect(details.rewritten(["placeid": .equals("ChIJabc")]) == ["place_id": .equals("ChIJabc")], "an alias is renamed")
+    }
+
     @Test func aPackSaysWhichParameterAnAliasStandsFor() throws {
         let folder = try TemporaryFixtures()
         defer { folder.remove() }

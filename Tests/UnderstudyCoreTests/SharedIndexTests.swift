@@ -27,6 +27,26 @@ struct SharedIndexTests {
         #expect(answered >= requests.count - 1)
     }
 
+    /// Under contracts, `serve` keeps the loaded index unless the contracts put a fixture in
+    /// other terms; then it matches in the new terms.
+    @Test func anIndexInOtherTermsIsRebuiltOnlyWhenAFixtureChanges() throws {
+        let loaded = try FixtureLoader.loadIndex(from: bundledFixturesPath)
+        let requests = loaded.fixtures.compactMap(Self.request(answeredBy:))
+        let unchanged = loaded.inForm { _ in nil }
+        for request in requests {
+            #expect(unchanged.bestMatch(for: request)?.file == loaded.bestMatch(for: request)?.file, "\(request.method) \(request.path)")
+        }
+        let target = try #require(loaded.fixtures.first { $0.request.path.isExact && $0.request.query.isEmpty && $0.request.headers.isEmpty && $0.scenario == nil })
+        let moved = try PathPattern.parse("/moved/elsewhere").get()
+        let changed = loaded.inForm { fixture in
+            fixture.file == target.file ? (RequestPattern(method: fixture.request.method, path: moved, query: [:], headers: [:], body: nil), nil) : nil
+        }
+        let elsewhere = Request(method: target.request.method, target: "/moved/elsewhere")
+        #expect(changed.bestMatch(for: elsewhere)?.file == target.file, "the fixture is matched in its new terms")
+        #expect(loaded.bestMatch(for: elsewhere) == nil)
+        #expect(changed.bestMatch(for: Request(method: target.request.method, target: target.request.path.text))?.file != target.file)
+    }
+
     /// A request meeting `fixture`'s conditions when they are all literal: an exact path, and
     /// query parameters and headers pinned to one value; `nil` otherwise.
     private static func request(answeredBy fixture: Fixture) -> Request? {

@@ -7,17 +7,17 @@
 /// is made; a request once, when it arrives. Without contracts, matching stays textual.
 enum ContractMatching {
     /// `fixture`'s request side in the contract's terms, and the version its path names;
-    /// `nil` when its path is no provider's or nothing in it changes.
+    /// `nil` when its path is no provider's or nothing in it changes (then the fixture's own
+    /// pattern is its form, and no copy is built).
     static func form(of fixture: Fixture, in contracts: Contracts) -> (pattern: RequestPattern, version: String?)? {
         let request = fixture.request
         guard let route = contracts.route(method: request.method, path: request.path.text) else { return nil }
         let versioned = route.pack.versioned(request.path.text)
-        let meanings = route.operation.flatMap { route.pack.meanings[$0.id] }
-        guard versioned != nil || meanings?.isEmpty == false else { return nil }
+        let query = route.operation.flatMap { route.pack.meanings[$0.id] }?.rewritten(request.query)
+        guard versioned != nil || query != nil else { return nil }
         var path = request.path
         if let rest = versioned?.rest, case .success(let stripped) = PathPattern.parse(rest) { path = stripped }
-        let query = meanings?.normalised(request.query) ?? request.query
-        let pattern = RequestPattern(method: request.method, path: path, query: query, headers: request.headers, body: request.body)
+        let pattern = RequestPattern(method: request.method, path: path, query: query ?? request.query, headers: request.headers, body: request.body)
         return (pattern, versioned?.version)
     }
 

@@ -121,6 +121,8 @@ package struct FixtureIndex: Sendable {
     /// Builds the index; `fixtures` keep their order.
     /// Whether any fixture takes part in a scenario (if none does, matching needs no state).
     public let usesScenarios: Bool
+    /// Whether every fixture is matched as written, in no other form.
+    private let isAsWritten: Bool
     /// The paths (in matching form) of fixtures with a first answer for requests made too
     /// early, with their methods: the answers on them are timed. `nil` when a template has
     /// one (every answer is timed then).
@@ -136,14 +138,37 @@ package struct FixtureIndex: Sendable {
     /// - Parameter matchingForm: a fixture's request side in the form requests are matched
     ///   in, and the API version it was written at; `nil` (the default, and for a fixture it
     ///   leaves alone) matches the fixture as written.
-    public init(_ fixtures: [Fixture], matchingForm: (Fixture) -> (pattern: RequestPattern, version: String?)? = { _ in nil }) {
+    public init(_ fixtures: [Fixture], matchingForm: @escaping @Sendable (Fixture) -> Form? = { _ in nil }) {
+        self.init(fixtures, forms: Self.forms(of: fixtures, matchingForm))
+    }
+
+    /// A fixture's request side in the form requests are matched in, and the API version it
+    /// was written at.
+    public typealias Form = (pattern: RequestPattern, version: String?)
+
+    /// This index's fixtures matched in the form `matchingForm` gives: this index itself when
+    /// it matches them as written and `matchingForm` changes none (most trees under their
+    /// contracts), so a second index of the same fixtures is not built.
+    func inForm(_ matchingForm: @escaping @Sendable (Fixture) -> Form?) -> FixtureIndex {
+        let forms = Self.forms(of: fixtures, matchingForm)
+        return isAsWritten && forms.allSatisfy({ $0 == nil }) ? self : FixtureIndex(fixtures, forms: forms)
+    }
+
+    /// Each fixture's form is its own: with many fixtures, each core puts its share in the
+    /// contract's terms (on one core this was a third of a 10,000-fixture start with contracts).
+    private static func forms(of fixtures: [Fixture], _ matchingForm: @escaping @Sendable (Fixture) -> Form?) -> [Form?] {
+        fixtures.count >= fixturesPerShard ? Parallel.map(fixtures.count) { matchingForm(fixtures[$0]) } : fixtures.map(matchingForm)
+    }
+
+    private init(_ fixtures: [Fixture], forms: [Form?]) {
         self.fixtures = fixtures
         usesScenarios = fixtures.contains { $0.scenario != nil }
+        isAsWritten = forms.allSatisfy { $0 == nil }
         var patterns: [RequestPattern] = []
         var versions: [String?] = []
         patterns.reserveCapacity(fixtures.count)
-        for fixture in fixtures {
-            let form = matchingForm(fixture)
+        versions.reserveCapacity(fixtures.count)
+        for (fixture, form) in zip(fixtures, forms) {
             patterns.append(form?.pattern ?? fixture.request)
             versions.append(form?.version)
         }
@@ -168,7 +193,7 @@ package struct FixtureIndex: Sendable {
         self.templates = templates
     }
 
-    /// How many fixtures make sharding the build worth the threads it starts.
+    /// How many fixtures make sharding the build (and computing their forms) worth the threads it starts.
     static let fixturesPerShard = 2048
 
     /// The buckets of the paths whose hash falls in one shard, each bucket with all of its

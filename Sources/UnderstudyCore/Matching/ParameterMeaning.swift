@@ -104,6 +104,17 @@ struct QueryMeanings: Sendable {
         return rewritten.map(QueryParameters.init(pairs:))
     }
 
+    /// `normalised(conditions)` when it changes any of `conditions`, else `nil`: most fixtures
+    /// are written in the one form already, and need no second pattern.
+    func rewritten(_ conditions: [String: ValueCondition]) -> [String: ValueCondition]? {
+        guard !isEmpty else { return nil }
+        let changes = conditions.contains { name, condition in
+            guard let meaning = byName[name] else { return false }
+            return meaning.name != name || Self.normalised(condition, meaning.kind) != condition
+        }
+        return changes ? normalised(conditions) : nil
+    }
+
     /// A fixture's query conditions in the same form: exact values written in one way, under
     /// one name; an array of values for a one-value list parameter is that list.
     /// A condition under the declared name wins over one under an alias.
