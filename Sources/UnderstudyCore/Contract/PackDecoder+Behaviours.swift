@@ -79,7 +79,7 @@ extension PackDecoder {
                 guard let token = object(element, at: tokenPath) else { continue }
                 checkKeys(token, allowed: ["token", "expiresAt"], at: tokenPath)
                 guard let value = requiredString(token, "token", at: tokenPath), let expiresText = requiredString(token, "expiresAt", at: tokenPath) else { continue }
-                guard let expiresAt = ISO8601DateFormatter().date(from: expiresText) else {
+                guard let expiresAt = ISO8601Time.date(from: expiresText) else {
                     report(tokenPath.appending("expiresAt"), "expected an ISO 8601 time such as 2024-03-01T08:00:00Z")
                     continue
                 }

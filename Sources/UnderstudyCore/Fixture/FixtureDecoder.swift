@@ -103,7 +103,7 @@ struct FixtureDecoder: DocumentReading {
 
         var recordedAt: Date?
         if let value = members["recordedAt"], let text = string(value, at: JSONPath.root.appending("recordedAt")) {
-            recordedAt = ISO8601DateFormatter().date(from: text)
+            recordedAt = ISO8601Time.date(from: text)
             if recordedAt == nil { report(JSONPath.root.appending("recordedAt"), "expected an ISO 8601 time such as 2027-01-01T00:00:00Z, found \"\(text)\"") }
         }
 
