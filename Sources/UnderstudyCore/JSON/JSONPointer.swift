@@ -73,6 +73,8 @@ enum JSONPointer {
     /// percent-decoded.
     static func fromFragment(_ reference: String) -> String {
         let fragment = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
+        // Most references have nothing to decode, and Foundation's decoding goes through NSString.
+        guard fragment.utf8.contains(UInt8(ascii: "%")) else { return fragment }
         return fragment.removingPercentEncoding ?? fragment
     }
 }

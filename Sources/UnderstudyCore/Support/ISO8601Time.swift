@@ -10,9 +10,12 @@ import Foundation
 enum ISO8601Time {
     /// The moment `text` names; `nil` when it is not an ISO 8601 internet time.
     static func date(from text: String) -> Date? {
-        if isPlain(text), let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        if isPlain(text), let date = try? style.parse(text) { return date }
         return ISO8601DateFormatter().date(from: text)
     }
+
+    /// Made once: making one costs more than reading a time with it.
+    private static let style = Date.ISO8601FormatStyle()
 
     /// `YYYY-MM-DDTHH:MM:SS` with seconds below 60, then `Z`, `±HH:MM` or `±HHMM`, and nothing else.
     static func isPlain(_ text: String) -> Bool {
