@@ -9,6 +9,9 @@ import Testing
         "", "0", "-0", "+0", "00", "07", "20", "-5", "-50", "100", "1" + String(repeating: "0", count: 39), "1" + String(repeating: "0", count: 40),
         "1.50", "1e2", "abc", "None", "True", "true", "1", "a,b", "a,,b", ",", "bars,french", "a|b", "é,b", "e\u{301},b", ",\u{301}", "a;b",
         "\u{37E}", "a\r\nb", "37.7749,-122.4194", "١٢", String(repeating: "9", count: 41),
+        "41.870941", "-87.585866", "-122.459110", "0.5", "-0.5", "-0.0", "0.05", "00.5", "01.5", "0.", ".5", "1.", "5.50", "+1.5", "1.5e2",
+        "10.25", "1..5", "-", "-.5", "1.5.", "0." + String(repeating: "0", count: 38) + "1", "0." + String(repeating: "0", count: 39) + "1",
+        "0." + String(repeating: "0", count: 40) + "1", "1" + String(repeating: "0", count: 45) + ".5",
     ]
 
     /// Number and list writings: the integer and plain-text shortcuts give what the general
@@ -20,6 +23,19 @@ import Testing
                 let general = value.isEmpty ? value : value.components(separatedBy: separator).joined(separator: separator)
                 #expect(ParameterMeaning.Kind.list(separator: separator, items: .text).normalised(value).utf8.elementsEqual(general.utf8))
             }
+        }
+    }
+
+    /// Numbers with a fraction, generated (zeros and signs where they change the writing): the
+    /// shortcut for those already written the one way gives what `DecimalText` gives.
+    @Test func generatedDecimalsAreWrittenAsDecimalTextWritesThem() {
+        var random = SeededGenerator(seed: 41_870_941)
+        let pieces = ["", "0", "00", "1", "7", "10", "05", "123", "000", "9"]
+        for _ in 0..<5000 {
+            let sign = ["", "-", "+"].randomElement(using: &random)!
+            let text = sign + pieces.randomElement(using: &random)! + pieces.randomElement(using: &random)! + "." + pieces.randomElement(using: &random)!
+                + pieces.randomElement(using: &random)!
+            #expect(ParameterMeaning.Kind.number.normalised(text) == (DecimalText.canonical(text) ?? text), "\(text.debugDescription)")
         }
     }
 
