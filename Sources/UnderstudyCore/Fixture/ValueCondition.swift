@@ -110,9 +110,25 @@ package struct RegexPattern: @unchecked Sendable, Hashable {
     /// Compiles `source`; throws with the engine's reason if it is not a valid pattern.
     public init(_ source: String) throws {
         self.source = source
+        if let known = Self.compiled.withLock({ $0[source] }) {
+            (expression, plain) = known
+            return
+        }
         expression = try NSRegularExpression(pattern: source)
         plain = ASCIIRegex(source)
+        let compiled = (expression, plain)
+        Self.compiled.withLock { known in
+            if known.count < Self.maximumKept { known[source] = compiled }
+        }
     }
+
+    /// Patterns compiled so far, by source, shared by every fixture that writes the same one:
+    /// fixtures repeat a few (28 of the 29 bundled ones are `^Bearer .+`), and ICU takes about
+    /// 100 µs to compile each, on every start for fixtures the snapshot does not carry. Both
+    /// forms are immutable, so sharing them is safe.
+    private static let compiled = Locked<[String: (NSRegularExpression, ASCIIRegex?)]>([:])
+    /// The most patterns kept, so trees with ever new patterns cannot grow it without bound.
+    private static let maximumKept = 4096
 
     /// Whether the pattern occurs anywhere in `text`.
     public func matches(_ text: String) -> Bool {
