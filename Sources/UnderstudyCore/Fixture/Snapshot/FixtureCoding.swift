@@ -2,18 +2,17 @@ import Foundation
 
 /// A decoded fixture in the snapshot's binary form, and back.
 ///
-/// Only fixtures made of plain parts are written: exact, repeated, present and absent
-/// conditions; static answers (no template, delay or dribble) with bytes or a body file. Any
-/// other fixture is decoded from its file at every start, so this form never has to carry a
-/// compiled regular expression or template.
+/// Only fixtures made of plain parts are written: exact, repeated, pattern, present and absent
+/// conditions on the query and headers (a pattern by its source, compiled again when read);
+/// static answers (no template, delay or dribble) with bytes or a body file. Any other
+/// fixture is decoded from its file at every start, so this form never has to carry a
+/// template or a condition on the body.
 enum FixtureCoding {
     /// The fixture's binary form, its strings put in `strings`; `nil` when it holds parts the
     /// snapshot does not carry.
     static func encode(_ fixture: Fixture, root: String, strings: SnapshotStrings) -> [UInt8]? {
         let request = fixture.request
-        let conditions = Array(request.query.values) + Array(request.headers.values)
-        guard request.body == nil, !conditions.contains(where: { if case .matches = $0 { true } else { false } }),
-            fixture.responses.allSatisfy({ $0.template == nil && $0.delay == nil && $0.dribble == nil })
+        guard request.body == nil, fixture.responses.allSatisfy({ $0.template == nil && $0.delay == nil && $0.dribble == nil })
         else { return nil }
         var writer = SnapshotWriter(strings: strings)
         writer.string(fixture.file)
@@ -56,7 +55,9 @@ enum FixtureCoding {
             for value in values { writer.string(value) }
         case .present: writer.int(2)
         case .absent: writer.int(3)
-        case .matches: preconditionFailure("encode(_:root:) writes no fixture with a pattern condition")
+        case .matches(let pattern):
+            writer.int(4)
+            writer.string(pattern.source)
         }
     }
 
@@ -128,6 +129,11 @@ enum FixtureCoding {
             return .equalsAll(values)
         case 2: return .present
         case 3: return .absent
+        case 4:
+            // Compiled once per source (`RegexPattern` shares them); a source that no longer
+            // compiles means the snapshot is not what this build wrote.
+            guard let pattern = try? RegexPattern(try reader.string()) else { throw SnapshotReader.Corrupt() }
+            return .matches(pattern)
         default: throw SnapshotReader.Corrupt()
         }
     }

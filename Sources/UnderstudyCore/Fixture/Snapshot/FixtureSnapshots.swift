@@ -26,7 +26,7 @@ package struct FixtureSnapshots: Sendable {
     private static let writing = DispatchGroup()
 
     /// Bumped whenever the binary form changes: a snapshot of another version is ignored.
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
     private static let magic: UInt64 = 0x5553_4e41_5053_4654  // "USNAPSFT"
     /// The stamp of the running executable: a snapshot holds what this build decoded, and is
     /// only trusted by the same build. `nil` (no executable to stamp) turns snapshots off.
