@@ -123,9 +123,9 @@ package struct RegexPattern: @unchecked Sendable, Hashable {
     }
 
     /// Patterns compiled so far, by source, shared by every fixture that writes the same one:
-    /// fixtures repeat a few (28 of the 29 bundled ones are `^Bearer .+`), and ICU takes about
-    /// 100 µs to compile each, on every start for fixtures the snapshot does not carry. Both
-    /// forms are immutable, so sharing them is safe.
+    /// fixtures repeat a few (28 of the 29 bundled ones are `^Bearer .+`), ICU takes about
+    /// 100 µs to compile each, and every start compiles them again (the snapshot keeps a
+    /// pattern's source). Both forms are immutable, so sharing them is safe.
     private static let compiled = Locked<[String: (NSRegularExpression, ASCIIRegex?)]>([:])
     /// The most patterns kept, so trees with ever new patterns cannot grow it without bound.
     private static let maximumKept = 4096
