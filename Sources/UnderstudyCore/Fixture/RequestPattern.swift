@@ -20,30 +20,31 @@ package final class RequestPattern: Sendable, Hashable {
     let queryChecks: [ConditionCheck]
     let headerChecks: [ConditionCheck]
 
-    public init(method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?) {
-        self.method = method
-        self.path = path
-        self.query = query
-        self.headers = headers
-        self.body = body
-        specificity = path.specificity
-            + query.values.reduce(0) { $0 + $1.specificity }
-            + headers.values.reduce(0) { $0 + $1.specificity }
-            + (body?.specificity ?? 0)
-        queryChecks = Self.checks(query)
-        headerChecks = Self.checks(headers)
+    public convenience init(method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?) {
+        self.init(
+            method: method, path: path, query: query, headers: headers, body: body, queryChecks: Self.checks(query), headerChecks: Self.checks(headers))
     }
 
     /// A pattern whose conditions come already in matching order (`queryChecks` and
     /// `headerChecks` as a pattern built the usual way has them), as the fixture snapshot
     /// stores them: sorting them again was a quarter of decoding a 10,000-fixture snapshot.
-    init(method: String, path: PathPattern, queryChecks: [ConditionCheck], headerChecks: [ConditionCheck]) {
+    convenience init(method: String, path: PathPattern, queryChecks: [ConditionCheck], headerChecks: [ConditionCheck]) {
+        self.init(
+            method: method, path: path, query: Self.conditions(of: queryChecks), headers: Self.conditions(of: headerChecks), body: nil,
+            queryChecks: queryChecks, headerChecks: headerChecks)
+    }
+
+    /// Both forms of the conditions, which must hold the same ones.
+    private init(
+        method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?,
+        queryChecks: [ConditionCheck], headerChecks: [ConditionCheck]
+    ) {
         self.method = method
         self.path = path
-        query = Self.conditions(of: queryChecks)
-        headers = Self.conditions(of: headerChecks)
-        body = nil
-        var specificity = path.specificity
+        self.query = query
+        self.headers = headers
+        self.body = body
+        var specificity = path.specificity + (body?.specificity ?? 0)
         for check in queryChecks { specificity += check.condition.specificity }
         for check in headerChecks { specificity += check.condition.specificity }
         self.specificity = specificity
