@@ -73,9 +73,13 @@ enum JSONPointer {
     /// percent-decoded.
     static func fromFragment(_ reference: String) -> String {
         let fragment = reference.hasPrefix("#") ? String(reference.dropFirst()) : reference
-        // Most references have nothing to decode, and Foundation's decoding goes through NSString.
-        guard fragment.utf8.contains(UInt8(ascii: "%")) else { return fragment }
-        return fragment.removingPercentEncoding ?? fragment
+        return percentDecoded(fragment) ?? fragment
+    }
+
+    /// `fragment` percent-decoded; `nil` when its percent-encoding is invalid. Most fragments
+    /// have nothing to decode, and Foundation's decoding goes through `NSString`.
+    static func percentDecoded(_ fragment: String) -> String? {
+        fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding : fragment
     }
 }
 

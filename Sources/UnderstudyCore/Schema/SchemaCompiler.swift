@@ -52,9 +52,7 @@ struct SchemaCompiler {
         guard ref.hasPrefix("#") else {
             throw error(at: pointer, "$ref \"\(ref)\" is not local; only references into this document (\"#/…\") are supported")
         }
-        let fragment = String(ref.dropFirst())
-        // Decoded only when there is something to decode: Foundation's decoding goes through NSString.
-        guard let target = fragment.utf8.contains(UInt8(ascii: "%")) ? fragment.removingPercentEncoding : fragment else {
+        guard let target = JSONPointer.percentDecoded(String(ref.dropFirst())) else {
             throw error(at: pointer, "$ref \"\(ref)\" has an invalid percent-encoding")
         }
         guard target.isEmpty || target.hasPrefix("/") else {
