@@ -17,10 +17,12 @@ enum ISO8601Time {
     /// Made once: making one costs more than reading a time with it.
     private static let style = Date.ISO8601FormatStyle()
 
+    /// The date and time every plain form starts with, `d` standing for a digit.
+    private static let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
+
     /// `YYYY-MM-DDTHH:MM:SS` with seconds below 60, then `Z`, `±HH:MM` or `±HHMM`, and nothing else.
     static func isPlain(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
         guard bytes.count >= shape.count + 1 else { return false }
         for (byte, expected) in zip(bytes, shape) {
             if expected == UInt8(ascii: "d") ? !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte != expected { return false }
