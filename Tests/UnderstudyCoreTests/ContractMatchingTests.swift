@@ -67,6 +67,31 @@ import Testing
         #expect(details.rewritten(["placeid": .equals("ChIJabc")]) == ["place_id": .equals("ChIJabc")], "an alias is renamed")
     }
 
+    /// Putting a large tree in the contract's terms looks each route up once per core and per
+    /// method and path: every fixture must still get the form its own route gives it.
+    @Test func aLargeTreeGetsEachFixturesOwnForm() throws {
+        // The same path by two methods: only the contract's operation (GET) reads `limit` as a number.
+        let sameRoute = try ["GET", "DELETE"].map { method in
+            var decoder = FixtureDecoder(file: "yelp/\(method).json", root: "/nonexistent", existingFiles: [])
+            let fixture = decoder.decode(Array(fixtureJSON(method: method, path: "/v3/businesses/search", query: #"{"limit": "20.0"}"#).utf8))
+            return try #require(fixture, "\(decoder.problems)")
+        }
+        let fixtures = try FixtureLoader.load(from: bundledFixturesPath) + sameRoute
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        let many = Array(repeating: fixtures, count: FixtureIndex.fixturesPerShard / fixtures.count + 1).flatMap { $0 }
+        let forms = ContractMatching.forms(of: many, in: contracts)
+        try #require(forms.count == many.count)
+        for (fixture, form) in zip(many, forms) {
+            let route = contracts.route(method: fixture.request.method, path: fixture.request.path.text)
+            let expected = route.flatMap { ContractMatching.form(of: fixture, route: $0) }
+            #expect(form?.pattern == expected?.pattern && form?.version == expected?.version, "\(fixture.file)")
+        }
+        #expect(forms.contains { $0?.version == "v19.0" }, "Graph fixtures are matched without their version")
+        #expect(forms.contains { $0 == nil }, "most fixtures are in the contract's terms already")
+        #expect(forms[fixtures.count - 2]?.pattern.query["limit"] == .equals("20"))
+        #expect(forms[fixtures.count - 1] == nil, "no operation reads DELETE's query")
+    }
+
     @Test func aPackSaysWhichParameterAnAliasStandsFor() throws {
         let folder = try TemporaryFixtures()
         defer { folder.remove() }

@@ -37,7 +37,7 @@ struct IndexRefilingTests {
     /// A form for some fixtures, as contracts give them: a versioned path without its version
     /// (joining the buckets of unversioned fixtures), a path moved to a new bucket, every
     /// fixture of `/p17` moved away (its bucket left empty), and a query value rewritten.
-    @Sendable private static func form(of fixture: Fixture) -> FixtureIndex.Form? {
+    private static func form(of fixture: Fixture) -> FixtureIndex.Form? {
         let request = fixture.request
         let text = request.path.text
         let number = Int(fixture.file.dropFirst("yelp/f".count).prefix(5)) ?? 0
@@ -63,8 +63,9 @@ struct IndexRefilingTests {
         #expect(changed > 300 && changed < fixtures.count / 2, "some fixtures change, most do not: \(changed)")
 
         let loaded = FixtureIndex(fixtures)
-        let refiled = loaded.inForm(Self.form)
-        let built = FixtureIndex(fixtures, matchingForm: Self.form)
+        let forms = fixtures.map(Self.form)
+        let refiled = loaded.inForm(forms)
+        let built = FixtureIndex(fixtures, forms: forms)
 
         var generator = SeededGenerator(seed: 31)
         var requests = ["/p17", "/moved/17", "/new/0", "/new/3", "/p8?a=40", "/v2.0/p3?a=1&b=2", "/t/4/x?b=1&c=0"].map { Request(method: "GET", target: $0) }

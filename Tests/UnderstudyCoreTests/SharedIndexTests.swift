@@ -32,15 +32,15 @@ struct SharedIndexTests {
     @Test func anIndexInOtherTermsIsRebuiltOnlyWhenAFixtureChanges() throws {
         let loaded = try FixtureLoader.loadIndex(from: bundledFixturesPath)
         let requests = loaded.fixtures.compactMap(Self.request(answeredBy:))
-        let unchanged = loaded.inForm { _ in nil }
+        let unchanged = loaded.inForm(loaded.fixtures.map { _ in nil })
         for request in requests {
             #expect(unchanged.bestMatch(for: request)?.file == loaded.bestMatch(for: request)?.file, "\(request.method) \(request.path)")
         }
         let target = try #require(loaded.fixtures.first { $0.request.path.isExact && $0.request.query.isEmpty && $0.request.headers.isEmpty && $0.scenario == nil })
         let moved = try PathPattern.parse("/moved/elsewhere").get()
-        let changed = loaded.inForm { fixture in
+        let changed = loaded.inForm(loaded.fixtures.map { fixture in
             fixture.file == target.file ? (RequestPattern(method: fixture.request.method, path: moved, query: [:], headers: [:], body: nil), nil) : nil
-        }
+        })
         let elsewhere = Request(method: target.request.method, target: "/moved/elsewhere")
         #expect(changed.bestMatch(for: elsewhere)?.file == target.file, "the fixture is matched in its new terms")
         #expect(loaded.bestMatch(for: elsewhere) == nil)

@@ -134,35 +134,28 @@ package struct FixtureIndex: Sendable {
         return earlyPaths[path]?.contains(method) ?? false
     }
 
-    /// Builds the index; `fixtures` keep their order.
-    /// - Parameter matchingForm: a fixture's request side in the form requests are matched
-    ///   in, and the API version it was written at; `nil` (the default, and for a fixture it
-    ///   leaves alone) matches the fixture as written.
-    public init(_ fixtures: [Fixture], matchingForm: @escaping @Sendable (Fixture) -> Form? = { _ in nil }) {
-        self.init(fixtures, forms: Self.forms(of: fixtures, matchingForm))
+    /// Builds the index of `fixtures`, matched as written; they keep their order.
+    public init(_ fixtures: [Fixture]) {
+        self.init(fixtures, forms: [Form?](repeating: nil, count: fixtures.count))
     }
 
     /// A fixture's request side in the form requests are matched in, and the API version it
     /// was written at.
     public typealias Form = (pattern: RequestPattern, version: String?)
 
-    /// This index's fixtures matched in the form `matchingForm` gives: this index itself when
-    /// it matches them as written and `matchingForm` changes none (most trees under their
-    /// contracts), so a second index of the same fixtures is not built.
-    func inForm(_ matchingForm: @escaping @Sendable (Fixture) -> Form?) -> FixtureIndex {
-        let forms = Self.forms(of: fixtures, matchingForm)
+    /// This index's fixtures matched in `forms` (parallel to `fixtures`; `nil` for a fixture
+    /// matched as written): this index itself when it matches them as written and `forms`
+    /// changes none (most trees under their contracts), so a second index of the same
+    /// fixtures is not built.
+    func inForm(_ forms: [Form?]) -> FixtureIndex {
         guard isAsWritten else { return FixtureIndex(fixtures, forms: forms) }
         return forms.allSatisfy({ $0 == nil }) ? self : FixtureIndex(refiling: self, forms: forms)
     }
 
-    /// Each fixture's form is its own: with many fixtures, each core puts its share in the
-    /// contract's terms (on one core this was most of the 60-68 ms a 10,000-fixture start with
-    /// contracts spent on its second index).
-    private static func forms(of fixtures: [Fixture], _ matchingForm: @escaping @Sendable (Fixture) -> Form?) -> [Form?] {
-        fixtures.count >= fixturesPerShard ? Parallel.map(fixtures.count) { matchingForm(fixtures[$0]) } : fixtures.map(matchingForm)
-    }
-
-    private init(_ fixtures: [Fixture], forms: [Form?]) {
+    /// Builds the index of `fixtures` matched in `forms` (parallel to them; `nil` for a
+    /// fixture matched as written); the fixtures keep their order.
+    init(_ fixtures: [Fixture], forms: [Form?]) {
+        precondition(forms.count == fixtures.count, "one form, or nil, per fixture")
         self.init(fixtures, forms: forms) { patterns in
             // Buckets are independent: with many fixtures, each core builds the buckets of its
             // share of the paths (on one core this loop was a fifth of a 10,000-fixture start).

@@ -89,13 +89,13 @@ public final class Responder: Sendable {
     /// The index requests are matched in: the fixtures as written, or, with contracts, in the
     /// contract's terms (fixtures are put in those terms once, here; requests once each, in `decide`).
     package static func matchingIndex(of fixtures: [Fixture], contracts: Contracts?) -> FixtureIndex {
-        contracts.map { contracts in FixtureIndex(fixtures) { ContractMatching.form(of: $0, in: contracts) } } ?? FixtureIndex(fixtures)
+        contracts.map { contracts in FixtureIndex(fixtures, forms: ContractMatching.forms(of: fixtures, in: contracts)) } ?? FixtureIndex(fixtures)
     }
 
     /// `matchingIndex(of:contracts:)` of the fixtures of `index`, an index of them as written
     /// (as loading builds it): `index` itself when the contracts change none of them.
     package static func matchingIndex(reusing index: FixtureIndex, contracts: Contracts?) -> FixtureIndex {
-        contracts.map { contracts in index.inForm { ContractMatching.form(of: $0, in: contracts) } } ?? index
+        contracts.map { contracts in index.inForm(ContractMatching.forms(of: index.fixtures, in: contracts)) } ?? index
     }
 
     /// A responder answering from `index`, which must be `matchingIndex(of:contracts:)` of its

@@ -27,11 +27,20 @@ enum Parallel {
     /// `transform(index)` for every index in `0..<count`, computed on all cores; the results
     /// keep index order. Each worker collects its share and hands it over under one lock.
     static func map<Result: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> Result) -> [Result] {
+        map(count, state: {}) { _, index in transform(index) }
+    }
+
+    /// `map`, where each worker makes `state` once and hands it to every `transform` it calls:
+    /// a cache of its own, which no other core touches.
+    static func map<State, Result: Sendable>(
+        _ count: Int, state makeState: @escaping @Sendable () -> State, _ transform: @escaping @Sendable (inout State, Int) -> Result
+    ) -> [Result] {
         let results = Locked([Result?](repeating: nil, count: count))
         let workers = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         run(workers: workers) { worker in
+            var state = makeState()
             var local: [(Int, Result)] = []
-            for index in stride(from: worker, to: count, by: workers) { local.append((index, transform(index))) }
+            for index in stride(from: worker, to: count, by: workers) { local.append((index, transform(&state, index))) }
             results.withLock { all in for (index, result) in local { all[index] = result } }
         }
         return results.withLock { $0.map { $0! } }
