@@ -35,29 +35,61 @@ package struct FixtureIndex: Sendable {
         var members: [Int] = []
 
         /// Readies each group for lookups once every fixture is inserted.
-        mutating func finish() {
-            for position in groups.indices { groups[position].finish() }
+        mutating func finish(_ patterns: [RequestPattern]) {
+            for position in groups.indices { groups[position].finish(patterns) }
         }
 
-        /// - Parameter pinned: the parameters pinned to one exact value, sorted by name.
-        mutating func insert(_ index: Int, pinned: [(name: String, value: String)]) {
+        /// Files fixture `index`, whose request side is `pattern`, with those pinning the same names.
+        mutating func insert(_ index: Int, _ pattern: RequestPattern) {
             members.append(index)
             // Names compared in place, without building an array of them per fixture.
-            if let position = groups.firstIndex(where: { $0.pins(pinned) }) {
-                groups[position].insert(index, pinned: pinned)
+            if let position = groups.firstIndex(where: { $0.pins(pattern) }) {
+                groups[position].insert(index)
             } else {
-                var group = Group(names: pinned.map(\.name))
-                group.insert(index, pinned: pinned)
+                var group = Group(names: Pinned(pattern).map(\.name))
+                group.insert(index)
                 groups.append(group)
             }
+        }
+    }
+
+    /// The query parameters a pattern pins to one exact value, sorted by name, read off its
+    /// checks in place (exact conditions come first, by name): an index build reads them for
+    /// every fixture, and an array of them per fixture was 20,000 allocations at 10,000.
+    private struct Pinned: Sequence, IteratorProtocol {
+        private let checks: [ConditionCheck]
+        private var position = 0
+
+        init(_ pattern: RequestPattern) {
+            checks = pattern.queryChecks
+        }
+
+        mutating func next() -> (name: String, value: String)? {
+            while position < checks.count {
+                let check = checks[position]
+                position += 1
+                guard check.condition.specificity == ValueCondition.exactSpecificity else {
+                    position = checks.count
+                    return nil
+                }
+                if case .equals(let value) = check.condition { return (check.name, value) }
+            }
+            return nil
+        }
+
+        /// The value of the `offset`th parameter pinned.
+        static func value(at offset: Int, of pattern: RequestPattern) -> String {
+            var pinned = Pinned(pattern)
+            for _ in 0..<offset { _ = pinned.next() }
+            return pinned.next()!.value
         }
     }
 
     private struct Group: Sendable {
         /// Sorted names of the parameters pinned to one exact value.
         let names: [String]
-        /// The fixtures inserted, in file order, with their pinned values, until `finish`.
-        private var inserted: [(index: Int, pinned: [(name: String, value: String)])] = []
+        /// The fixtures inserted, in file order, until `finish`.
+        private var inserted: [Int] = []
         /// The fixtures by the value of one pinned name, `names[keyName]` (see `finish`), in file order.
         var byValue: [String: [Int]] = [:]
         /// Which name `byValue` files by: the one with the most distinct values.
@@ -73,33 +105,36 @@ package struct FixtureIndex: Sendable {
             requiredNames = names.reduce(0) { $0 | NameBits.of($1) }
         }
 
-        /// Whether `pinned` pins exactly this group's names.
-        func pins(_ pinned: [(name: String, value: String)]) -> Bool {
-            guard pinned.count == names.count else { return false }
-            for position in names.indices where pinned[position].name != names[position] { return false }
-            return true
+        /// Whether `pattern` pins exactly this group's names.
+        func pins(_ pattern: RequestPattern) -> Bool {
+            var count = 0
+            for (name, _) in Pinned(pattern) {
+                guard count < names.count, names[count] == name else { return false }
+                count += 1
+            }
+            return count == names.count
         }
 
-        mutating func insert(_ index: Int, pinned: [(name: String, value: String)]) {
-            inserted.append((index, pinned))
+        mutating func insert(_ index: Int) {
+            inserted.append(index)
         }
 
         /// Files the fixtures by the value of the pinned name that tells most of them apart,
         /// once all are inserted. With several names pinned, a request is then looked up by
         /// that one value, without building and hashing a key of all of them: the few fixtures
         /// found share it, and their own conditions check the other values.
-        mutating func finish() {
+        mutating func finish(_ patterns: [RequestPattern]) {
             defer { inserted = [] }
-            guard !names.isEmpty else { return unpinned = inserted.map(\.index) }
+            guard !names.isEmpty else { return unpinned = inserted }
             // Which name tells most apart, judged on the first fixtures: the choice only decides
             // how many candidates a lookup finds (their conditions decide the match), and
             // counting every fixture's values cost a 10,000-fixture start several milliseconds.
             let sample = inserted.prefix(64)
-            let distinct = names.indices.map { position in Set(sample.map { $0.pinned[position].value }).count }
+            let distinct = names.indices.map { offset in Set(sample.map { Pinned.value(at: offset, of: patterns[$0]) }).count }
             keyName = distinct.indices.reduce(0) { distinct[$1] > distinct[$0] ? $1 : $0 }
             byValue.reserveCapacity(inserted.count)
             // Inserted in file order, so every list is in file order too.
-            for member in inserted { byValue[member.pinned[keyName].value, default: []].append(member.index) }
+            for member in inserted { byValue[Pinned.value(at: keyName, of: patterns[member]), default: []].append(member) }
         }
 
         /// The fixtures that may match `query`: a superset of those whose pinned values it
@@ -250,22 +285,9 @@ package struct FixtureIndex: Sendable {
     private static func bucket(of members: [Int], in patterns: [RequestPattern]) -> Bucket? {
         guard !members.isEmpty else { return nil }
         var bucket = Bucket()
-        for member in members { bucket.insert(member, pinned: pinned(patterns[member])) }
-        bucket.finish()
+        for member in members { bucket.insert(member, patterns[member]) }
+        bucket.finish(patterns)
         return bucket
-    }
-
-    /// The query parameters `pattern` pins to one exact value, sorted by name: read off the
-    /// checks, whose exact conditions come first and by name, without walking the dictionary
-    /// and sorting per fixture.
-    private static func pinned(_ pattern: RequestPattern) -> [(name: String, value: String)] {
-        var pinned: [(name: String, value: String)] = []
-        pinned.reserveCapacity(pattern.queryChecks.count)
-        for check in pattern.queryChecks {
-            guard check.condition.specificity == ValueCondition.exactSpecificity else { break }
-            if case .equals(let value) = check.condition { pinned.append((check.name, value)) }
-        }
-        return pinned
     }
 
     /// How many fixtures make sharding the build (and computing their forms) worth the threads it starts.
@@ -284,16 +306,14 @@ package struct FixtureIndex: Sendable {
                     let key = request.path.isExact ? StableHash.fnv1a64(request.path.text.utf8) : UInt64(request.path.segments.count)
                     guard key % UInt64(shardCount) == shard else { continue }
                 }
-                let pinned = FixtureIndex.pinned(request)
                 if request.path.isExact {
-                    exact[BucketKey(method: request.method, path: request.path.text), default: Bucket()].insert(index, pinned: pinned)
+                    exact[BucketKey(method: request.method, path: request.path.text), default: Bucket()].insert(index, request)
                 } else {
-                    templates[TemplateKey(method: request.method, segmentCount: request.path.segments.count), default: Bucket()]
-                        .insert(index, pinned: pinned)
+                    templates[TemplateKey(method: request.method, segmentCount: request.path.segments.count), default: Bucket()].insert(index, request)
                 }
             }
-            for key in Array(exact.keys) { exact[key]!.finish() }
-            for key in Array(templates.keys) { templates[key]!.finish() }
+            for key in Array(exact.keys) { exact[key]!.finish(patterns) }
+            for key in Array(templates.keys) { templates[key]!.finish(patterns) }
         }
     }
 
