@@ -70,6 +70,44 @@ import Testing
         #expect(skipped > 10 && rewritten > 10)
     }
 
+    /// A fixture's conditions are found already in the contract's terms without writing them
+    /// out (`isNormal`): `rewritten` is `nil` exactly when `normalised` changes nothing, for
+    /// every bundled operation's parameter names with the values above, one by one and as lists.
+    @Test func aFixtureIsLeftAsItIsExactlyWhenNormalisingChangesNothing() throws {
+        let contracts = try Contracts.load(from: bundledContractsPath)
+        var left = 0, changed = 0
+        for pack in contracts.packs {
+            for operation in pack.operations {
+                let names = operation.parameters.filter { $0.location == .query }.map(\.name) + ["unknown"]
+                for (index, value) in Self.values.enumerated() {
+                    var conditions: [[String: ValueCondition]] = [Dictionary(names.map { ($0, .equals(value)) }, uniquingKeysWith: { $1 })]
+                    for (offset, name) in names.enumerated() {
+                        let other = Self.values[(index + offset) % Self.values.count]
+                        conditions.append([name: .equals(other)])
+                        conditions.append([name: .equalsAll([value, other])])
+                        conditions.append([name: .present])
+                    }
+                    for fixture in conditions {
+                        let normalised = operation.meanings.normalised(fixture)
+                        if let rewritten = operation.meanings.rewritten(fixture) {
+                            #expect(rewritten == normalised && rewritten != fixture, "\(operation.id): \(fixture)")
+                            changed += 1
+                        } else {
+                            #expect(normalised == fixture, "\(operation.id): \(fixture)")
+                            left += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(left > 100 && changed > 100, "\(left) left, \(changed) changed")
+        for value in Self.values {
+            for kind: ParameterMeaning.Kind in [.text, .number, .boolean(BooleanSpellings.standard), .list(separator: ",", items: .number), .list(separator: "|", items: .text)] {
+                #expect(kind.isNormal(value) == (kind.normalised(value) == value), "\(kind) \(value.debugDescription)")
+            }
+        }
+    }
+
     /// The rewrite as it was: every declared query parameter under its one name, its value
     /// written the general way.
     private static func generalRewrite(_ query: QueryParameters, meanings: QueryMeanings, operation: ContractOperation) -> [(name: String, value: String)] {

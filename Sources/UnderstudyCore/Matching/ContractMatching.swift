@@ -10,28 +10,40 @@ enum ContractMatching {
     /// route up once per method and path: most fixtures of a tree share a few paths (8,300 of
     /// the kit's 10,000 share four), and the lookup was a third of putting them in these terms.
     static func forms(of fixtures: [Fixture], in contracts: Contracts) -> [FixtureIndex.Form?] {
-        let form = { @Sendable (routes: inout [RouteKey: ContractRoute?], fixture: Fixture) -> FixtureIndex.Form? in
-            let key = RouteKey(method: fixture.request.method, path: fixture.request.path.text)
+        let form = { @Sendable (routes: inout KnownRoutes, fixture: Fixture) -> FixtureIndex.Form? in
+            routes.route(method: fixture.request.method, path: fixture.request.path.text, in: contracts).flatMap { Self.form(of: fixture, route: $0) }
+        }
+        guard fixtures.count >= FixtureIndex.fixturesPerShard else {
+            var routes = KnownRoutes()
+            return fixtures.map { form(&routes, $0) }
+        }
+        return Parallel.map(fixtures.count, state: { KnownRoutes() }) { routes, index in form(&routes, fixtures[index]) }
+    }
+
+    /// The routes one core has looked up, by method and path.
+    private struct KnownRoutes {
+        private struct Key: Hashable {
+            let method: String
+            let path: String
+        }
+        private var routes: [Key: ContractRoute?] = [:]
+        /// The last lookup: fixtures of one path tend to be neighbours by file name, and
+        /// comparing two strings is cheaper than hashing them.
+        private var last: (key: Key, route: ContractRoute?)?
+
+        mutating func route(method: String, path: String, in contracts: Contracts) -> ContractRoute? {
+            if let last, last.key.path == path, last.key.method == method { return last.route }
+            let key = Key(method: method, path: path)
             let route: ContractRoute?
             if let known = routes[key] {
                 route = known
             } else {
-                route = contracts.route(method: key.method, path: key.path)
+                route = contracts.route(method: method, path: path)
                 routes[key] = route
             }
-            return route.flatMap { Self.form(of: fixture, route: $0) }
+            last = (key, route)
+            return route
         }
-        guard fixtures.count >= FixtureIndex.fixturesPerShard else {
-            var routes: [RouteKey: ContractRoute?] = [:]
-            return fixtures.map { form(&routes, $0) }
-        }
-        return Parallel.map(fixtures.count, state: { [RouteKey: ContractRoute?]() }) { routes, index in form(&routes, fixtures[index]) }
-    }
-
-    /// A fixture's method and path, as its route is looked up by.
-    private struct RouteKey: Hashable {
-        let method: String
-        let path: String
     }
 
     /// `fixture`'s request side in the contract's terms, and the version its path names, where
@@ -40,7 +52,7 @@ enum ContractMatching {
     static func form(of fixture: Fixture, route: ContractRoute) -> FixtureIndex.Form? {
         let request = fixture.request
         let versioned = route.pack.versioned(request.path.text)
-        let query = route.operation.flatMap { route.pack.meanings[$0.id] }?.rewritten(request.query)
+        let query = route.operation?.meanings.rewritten(request.query)
         guard versioned != nil || query != nil else { return nil }
         var path = request.path
         if let rest = versioned?.rest, case .success(let stripped) = PathPattern.parse(rest) { path = stripped }
