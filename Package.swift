@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "understudy", targets: ["understudy"]),
         .library(name: "UnderstudyCore", targets: ["UnderstudyCore"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
+        .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "RestaurantCore", targets: ["RestaurantCore"]),
     ],
@@ -21,17 +22,23 @@ let package = Package(
         // Foundation only: fixtures, matching, the responder. No NIO, no XCTest/Testing.
         // The dashboard's page sources are embedded by scripts/embed-dashboard, not shipped as files.
         .target(name: "UnderstudyCore", exclude: ["Dashboard/page"]),
+        // libcurl, loaded when the first recorded request goes out (see CurlUpstream).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The only home of SwiftNIO.
         .target(
             name: "UnderstudyServer",
             dependencies: [
                 "UnderstudyCore",
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // The recorder's upstream over URLSession, where URLSession is part of the system (Apple's
+        // platforms); on Linux it is FoundationNetworking, which `understudy` does not load (CurlUpstream).
+        .target(name: "UnderstudyURLSession", dependencies: ["UnderstudyCore"]),
         // The only module that imports XCTest and Testing.
         .target(name: "UnderstudyTesting", dependencies: ["UnderstudyCore", "UnderstudyServer"]),
         .executableTarget(
@@ -39,6 +46,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyCore",
                 "UnderstudyServer",
+                .target(name: "UnderstudyURLSession", condition: .when(platforms: [.macOS, .iOS])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,6 +74,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyCore",
                 "UnderstudyServer",
+                "UnderstudyURLSession",
                 "UnderstudyTesting",
                 "ChildProcesses",
                 "TestParallelism",

@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import UnderstudyCore
 import UnderstudyServer
+#if !os(Linux)
+import UnderstudyURLSession
+#endif
 
 /// `understudy record`: serve the fixtures, and record what they lack from the real providers.
 struct RecordCommand: AsyncParsableCommand {
@@ -93,7 +96,7 @@ struct RecordCommand: AsyncParsableCommand {
         let progress = RecordingProgress()
         let recorder = Recorder(
             mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,
-            upstream: URLSessionUpstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
+            upstream: Self.upstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
         let (server, signals) = try await CommandServer.start(responder: Responder(fixtures: fixtures, recorder: recorder), host: host, port: port)
         Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
         for pack in packs.packs {
@@ -103,6 +106,17 @@ struct RecordCommand: AsyncParsableCommand {
         Console.line("Listening on \(server.baseURL.absoluteString)")
         try await CommandServer.runUntilSignalled(server, signals)
         for line in RecordingProgress.summary(recorder.summary) { Console.line(line) }
+    }
+
+    /// The real providers' side: libcurl, loaded when the first request goes out, on Linux
+    /// (URLSession there would load it and its libraries at every start of every command);
+    /// the system's URLSession elsewhere.
+    static func upstream(timeout: TimeInterval) -> any Upstream {
+        #if os(Linux)
+        CurlUpstream(timeout: timeout)
+        #else
+        URLSessionUpstream(timeout: timeout)
+        #endif
     }
 }
 
@@ -154,4 +168,5 @@ final class RecordingProgress: Sendable {
     }
 }
 
-extension RecordMode: ExpressibleByArgument {}
+extension RecordMode: ExpressibleByArgument {
+}

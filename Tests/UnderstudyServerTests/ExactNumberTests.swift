@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyURLSession
 
 /// JSON numbers compare by exact value: two 17-digit Facebook ids one `Double` apart are
 /// different ids in body matching and in a schema's `const` and `enum`; `1` still equals `1.0`.

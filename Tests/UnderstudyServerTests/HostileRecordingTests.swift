@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyURLSession
 
 /// Recording through a proxy to a hostile upstream over real sockets: whatever a client sends,
 /// no real credential reaches a fixture, a file name or the client.

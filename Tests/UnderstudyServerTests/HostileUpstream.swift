@@ -55,7 +55,7 @@ struct HostileUpstream {
         return try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: root))) { upstream in
             let recorder = Recorder(
                 mode: .missing, root: tree, contracts: contracts, upstreamOverrides: ["facebook": upstream.baseURL.absoluteString],
-                upstream: URLSessionUpstream(timeout: Patience.exchange))
+                upstream: recordingUpstream(timeout: Patience.exchange))
             return try await LiveServer.withServer(responder: Responder(fixtures: [], recorder: recorder)) { proxy in
                 try await body(proxy, recorder)
             }

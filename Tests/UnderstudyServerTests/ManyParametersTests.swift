@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyURLSession
 
 /// A request with thousands of query parameters still gets its whole miss report: the report
 /// groups parameters in one pass (it cost the square of their count: 6,500 parameters took

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyURLSession
 
 /// A miss report names what a request sent, but never a credential in its body: not in the
 /// 404 answer, the journal, `/unmatched` or the report's text (a test failure message).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyURLSession
 
 /// Recording over real sockets: an Understudy replaying fixture set A stands in as every
 /// provider's upstream, and a recording Understudy proxies to it.
@@ -92,7 +93,7 @@ struct RecordingServerTests {
         return Recorder(
             mode: mode, root: root, contracts: try Contracts.load(from: Self.contractsPath),
             upstreamOverrides: ["yelp": origin, "google": origin, "facebook": origin, "feed": origin],
-            upstream: URLSessionUpstream(timeout: timeout))
+            upstream: recordingUpstream(timeout: timeout))
     }
 
     static func temporaryFolder() -> String {
@@ -196,7 +197,7 @@ struct RecordingServerTests {
         let closedPort = try await LiveServer.withServer(responder: Responder(fixtures: [])) { $0.port }
         let nowhere = Recorder(
             mode: .missing, root: tree, contracts: try Contracts.load(from: Self.contractsPath),
-            upstreamOverrides: ["google": "http://127.0.0.1:\(closedPort)"], upstream: URLSessionUpstream(timeout: 5))
+            upstreamOverrides: ["google": "http://127.0.0.1:\(closedPort)"], upstream: recordingUpstream(timeout: 5))
         try await LiveServer.withServer(responder: Responder(fixtures: [], recorder: nowhere)) { proxy in
             let refused = try await send(UpstreamRequest(method: "GET", url: "/maps/api/place/details/json?place_id=x&key=\(key)"), to: proxy)
             #expect(refused.status == 502)

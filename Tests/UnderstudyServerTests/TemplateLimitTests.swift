@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyURLSession
 
 /// A templated answer that would repeat the request past the rendering budget gets a clear
 /// 500 naming its fixture, rather than gigabytes and a blocked event loop.

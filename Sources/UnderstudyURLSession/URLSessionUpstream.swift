@@ -7,10 +7,13 @@ import FoundationNetworking
 /// Sends recorded requests to the real providers with `URLSession` (libcurl on Linux), which
 /// brings TLS and HTTP/2 without another dependency.
 ///
-/// It lives here rather than in Core so that Core never links FoundationNetworking and its
-/// tests can never reach a network. Redirects are not followed (a 302 is recorded as it is,
-/// body included); compressed bodies arrive decoded (URLSession decodes gzip and deflate even
-/// when asked for `identity`); nothing is cached and no cookie is kept.
+/// The recorder's upstream on Apple's platforms. On Linux `understudy` uses `CurlUpstream`
+/// instead: linking FoundationNetworking loads libcurl and its libraries at every start. It
+/// lives in a module of its own so that neither Core nor the server links FoundationNetworking.
+///
+/// Redirects are not followed (a 302 is recorded as it is, body included); compressed bodies
+/// arrive decoded (URLSession decodes gzip and deflate even when asked for `identity`); nothing
+/// is cached and no cookie is kept.
 public final class URLSessionUpstream: Upstream {
     private let session: URLSession
     private let delegate: Collector

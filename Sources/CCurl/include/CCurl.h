@@ -1,0 +1,40 @@
+#ifndef UNDERSTUDY_CCURL_H
+#define UNDERSTUDY_CCURL_H
+
+#include <stddef.h>
+
+/// What one exchange gave: the final response's status, header lines and body, or why there
+/// is none. Release it with `understudy_curl_release`.
+typedef struct understudy_curl_result {
+    /// The HTTP status of the final response; 0 when there is none.
+    long status;
+    /// libcurl's result code (0: the exchange completed); -1 when libcurl could not be loaded.
+    int code;
+    /// Set when the body grew past the maximum asked for (the exchange was then stopped).
+    int body_too_large;
+    /// The final response's header lines, each ending in CRLF, without its status line.
+    char *head;
+    size_t head_length;
+    unsigned char *body;
+    size_t body_length;
+    /// libcurl's description of a failure, or why libcurl could not be loaded.
+    char message[256];
+} understudy_curl_result;
+
+/// Performs one HTTP exchange with libcurl, loaded on first use (`dlopen`), so that a program
+/// that never records never loads libcurl and the libraries behind it. Redirects are not
+/// followed; compressed bodies are decoded (every encoding libcurl supports is offered unless
+/// `header_lines` names `Accept-Encoding`); no cookie is kept. Blocks until the exchange ends.
+/// - Parameters:
+///   - header_lines: `Name: value` lines (an empty value is sent as empty, not dropped).
+///   - timeout_ms: how long the whole exchange may take.
+///   - maximum_body: the largest body accepted.
+/// - Returns: `result->code`.
+int understudy_curl_perform(const char *method, const char *url, const char *const *header_lines, size_t header_count,
+                            const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
+                            understudy_curl_result *result);
+
+/// Frees what `understudy_curl_perform` allocated in `result`.
+void understudy_curl_release(understudy_curl_result *result);
+
+#endif

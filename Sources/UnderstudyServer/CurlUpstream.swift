@@ -1,0 +1,113 @@
+#if os(Linux)
+import CCurl
+import Foundation
+import UnderstudyCore
+
+/// Sends recorded requests to the real providers with libcurl, loaded only when the first
+/// request goes out.
+///
+/// `URLSession` on Linux is FoundationNetworking over the same libcurl, but linking it loads
+/// libcurl and the thirty libraries behind it (TLS, Kerberos, LDAP, …) at every start of
+/// every command, recording or not: 5–7 ms and 18 MB read from disk per `serve`. This keeps
+/// what recording relied on: TLS and HTTP/2 as libcurl negotiates them, proxies from the usual
+/// environment variables, redirects not followed (a 302 is recorded as it is, body included),
+/// compressed bodies decoded even when `identity` was asked for, no cookie kept.
+public final class CurlUpstream: Upstream {
+    /// Seconds an exchange may take in all.
+    public let timeout: TimeInterval
+    /// The largest body accepted.
+    public let maximumBodySize: Int
+
+    /// - Parameters:
+    ///   - timeout: seconds an exchange may take, connecting included.
+    ///   - maximumBodySize: the largest body accepted (64 MB by default).
+    public init(timeout: TimeInterval, maximumBodySize: Int = 64 << 20) {
+        self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
+    }
+
+    public func send(_ request: UpstreamRequest) async throws(UpstreamFailure) -> UpstreamResponse {
+        let timeout = timeout, maximumBodySize = maximumBodySize
+        // libcurl blocks for the whole exchange: on a thread of its own, not the shared pool.
+        let result: Result<UpstreamResponse, UpstreamFailure> = await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: Self.perform(request, timeout: timeout, maximumBodySize: maximumBodySize)) }
+            thread.stackSize = 256 << 10
+            thread.start()
+        }
+        return try result.get()
+    }
+
+    /// One exchange, blocking.
+    static func perform(_ request: UpstreamRequest, timeout: TimeInterval, maximumBodySize: Int) -> Result<UpstreamResponse, UpstreamFailure> {
+        let lines = request.headers.map { "\($0.name): \($0.value)" }
+        // A NUL would end the C string early, and CR or LF would start another field.
+        guard ([request.method, request.url] + lines).allSatisfy({ !$0.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 } }) else {
+            return .failure(UpstreamFailure(reason: "the request holds a control character a header or URL cannot carry"))
+        }
+        var outcome = understudy_curl_result()
+        defer { understudy_curl_release(&outcome) }
+        let milliseconds = Int(min(timeout * 1000, Double(Int32.max)).rounded(.up))
+        withCStrings(lines) { headerLines in
+            request.body.withUnsafeBufferPointer { body in
+                _ = understudy_curl_perform(
+                    request.method, request.url, headerLines.baseAddress, headerLines.count, body.baseAddress, body.count, milliseconds,
+                    maximumBodySize, &outcome)
+            }
+        }
+        if outcome.body_too_large != 0 {
+            return .failure(UpstreamFailure(reason: "the body is larger than \(maximumBodySize >> 20) MB"))
+        }
+        guard outcome.code == 0 else {
+            let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return .failure(UpstreamFailure(reason: reason(forCode: Int(outcome.code), message: message, timeout: timeout)))
+        }
+        guard outcome.status > 0 else { return .failure(UpstreamFailure(reason: "the answer was not HTTP")) }
+        let head = outcome.head.map { [UInt8](UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: outcome.head_length)) } ?? []
+        let body = outcome.body.map { [UInt8](UnsafeBufferPointer(start: $0, count: outcome.body_length)) } ?? []
+        return .success(UpstreamResponse(status: outcome.status, headers: headerFields(head), body: body))
+    }
+
+    /// The fields of a response head (`Name: value` lines), a field sent several times joined
+    /// with ", " under its first spelling, sorted by name: as `URLSession` gave them.
+    static func headerFields(_ head: [UInt8]) -> [HeaderField] {
+        var fields: [HeaderField] = []
+        var positions: [String: Int] = [:]
+        for line in String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true) {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            if let position = positions[name.lowercased()] {
+                fields[position].value += ", " + value
+            } else {
+                positions[name.lowercased()] = fields.count
+                fields.append(HeaderField(name: name, value: value))
+            }
+        }
+        return fields.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// What a libcurl result code means for someone recording, in the words `URLSession`'s
+    /// failures were given; libcurl's own message is not shown (it names the host).
+    static func reason(forCode code: Int, message: String, timeout: TimeInterval) -> String {
+        switch code {
+        case -1: message  // libcurl could not be loaded: says which library is missing
+        case 28: "no answer within \(timeout) s (--upstream-timeout)"
+        case 7: "cannot connect (connection refused)"
+        case 5, 6: "cannot resolve the host"
+        case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: "the TLS connection failed"
+        case 18, 52, 55, 56: "the connection closed before the answer was complete"
+        case 1, 8, 16, 61, 92: "the answer was not valid HTTP"
+        case 3: "not a valid URL"
+        default: "the request failed (libcurl error \(code))"
+        }
+    }
+}
+
+/// Calls `body` with `strings` as C strings, kept alive for the call.
+private func withCStrings<Result>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
+}
+#endif

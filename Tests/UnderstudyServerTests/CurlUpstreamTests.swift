@@ -1,0 +1,120 @@
+#if os(Linux)
+import Foundation
+import Testing
+import UnderstudyCore
+@testable import UnderstudyServer
+import UnderstudyTesting
+
+/// The recorder's upstream on Linux, libcurl loaded on first use, against a real server on a
+/// real socket: what it sends, what it gives back, and how it fails.
+@Suite("libcurl upstream")
+struct CurlUpstreamTests {
+    private static func withUpstream(_ body: (LiveServer) async throws -> Void) async throws {
+        let tree = try FixtureTree([
+            "feed/echo.json": #"""
+                {"understudy": 1, "request": {"method": "POST", "path": "/echo", "headers": {"x-empty": {"present": true}}},
+                 "response": {"template": true, "status": 201, "headers": {"X-Seen": "[{{request.header.x-empty}}]"},
+                              "json": {"token": "{{request.header.x-token}}", "name": "{{request.json/name}}"}}}
+                """#,
+            "feed/head.json": #"{"understudy": 1, "request": {"method": "HEAD", "path": "/head"}, "response": {"headers": {"X-Kind": "head"}, "text": "not sent"}}"#,
+            "feed/moved.json": #"""
+                {"understudy": 1, "request": {"method": "GET", "path": "/moved"},
+                 "response": {"status": 302, "headers": {"Location": "/elsewhere"}, "text": "see elsewhere"}}
+                """#,
+            "feed/elsewhere.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/elsewhere"}, "response": {"text": "followed"}}"#,
+            "feed/gzip.json": #"""
+                {"understudy": 1, "request": {"method": "GET", "path": "/gzip"},
+                 "response": {"headers": {"Content-Encoding": "gzip"}, "base64": "H4sIAAAAAAACA6tWSklNzk9JTVGyUigpKk2tBQAAh01uEQAAAA=="}}
+                """#,
+            "feed/large.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/large"}, "response": {"text": "0123456789abcdef"}}"#,
+            "feed/slow.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/slow"}, "response": {"text": "slow", "delay": 10000}}"#,
+        ])
+        defer { tree.remove() }
+        try await LiveServer.withServer(responder: Responder(fixtures: try tree.load())) { try await body($0) }
+    }
+
+    private func send(_ upstream: CurlUpstream, _ server: LiveServer, _ method: String, _ path: String, headers: [HeaderField] = [], body: String = "")
+        async throws(UpstreamFailure) -> UpstreamResponse
+    {
+        try await upstream.send(UpstreamRequest(method: method, url: server.baseURL.absoluteString + path, headers: headers, body: Array(body.utf8)))
+    }
+
+    @Test func aRequestArrivesWithItsHeadersAndBodyAndTheAnswerComesBackWhole() async throws {
+        try await Self.withUpstream { server in
+            let upstream = CurlUpstream(timeout: Patience.exchange)
+            let answer = try await send(
+                upstream, server, "POST", "/echo",
+                headers: [HeaderField(name: "X-Token", value: "abc 123"), HeaderField(name: "X-Empty", value: ""), HeaderField(name: "Content-Type", value: "application/json")],
+                body: #"{"name": "Hopdoddy"}"#)
+            #expect(answer.status == 201)
+            #expect(try JSONParser.parse(answer.body) == ["token": "abc 123", "name": "Hopdoddy"])
+            #expect(answer.headers.first { $0.hasName("X-Seen") }?.value == "[]", "an empty header is sent, not dropped")
+            #expect(answer.headers.map { $0.name.lowercased() } == answer.headers.map { $0.name.lowercased() }.sorted())
+            #expect(answer.headers.first { $0.hasName("Content-Length") }?.value == String(answer.body.count))
+        }
+    }
+
+    @Test func headGetsTheHeadersAndNoBody() async throws {
+        try await Self.withUpstream { server in
+            let answer = try await send(CurlUpstream(timeout: Patience.exchange), server, "HEAD", "/head")
+            #expect(answer.status == 200 && answer.body.isEmpty)
+            #expect(answer.headers.first { $0.hasName("X-Kind") }?.value == "head")
+        }
+    }
+
+    @Test func aRedirectIsGivenAsItIsWithItsBody() async throws {
+        try await Self.withUpstream { server in
+            let answer = try await send(CurlUpstream(timeout: Patience.exchange), server, "GET", "/moved")
+            #expect(answer.status == 302)
+            #expect(String(decoding: answer.body, as: UTF8.self) == "see elsewhere")
+            #expect(answer.headers.first { $0.hasName("Location") }?.value == "/elsewhere")
+        }
+    }
+
+    @Test func aCompressedBodyIsDecodedEvenWhenIdentityWasAsked() async throws {
+        try await Self.withUpstream { server in
+            let answer = try await send(
+                CurlUpstream(timeout: Patience.exchange), server, "GET", "/gzip", headers: [HeaderField(name: "Accept-Encoding", value: "identity")])
+            #expect(String(decoding: answer.body, as: UTF8.self) == #"{"decoded": true}"#)
+        }
+    }
+
+    /// Why `exchange` failed; `nil` when it did not.
+    private func reason(_ exchange: () async throws(UpstreamFailure) -> UpstreamResponse) async -> String? {
+        do {
+            _ = try await exchange()
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    @Test func failuresSayWhatWentWrong() async throws {
+        try await Self.withUpstream { server in
+            #expect(await reason { () async throws(UpstreamFailure) in
+                try await send(CurlUpstream(timeout: Patience.exchange, maximumBodySize: 10), server, "GET", "/large")
+            } == "the body is larger than 0 MB")
+            #expect(await reason { () async throws(UpstreamFailure) in try await send(CurlUpstream(timeout: 0.3), server, "GET", "/slow") }
+                == "no answer within 0.3 s (--upstream-timeout)")
+            #expect(await reason { () async throws(UpstreamFailure) in
+                try await send(CurlUpstream(timeout: 5), server, "GET", "/large", headers: [HeaderField(name: "X-Injected", value: "a\r\nHost: elsewhere")])
+            } == "the request holds a control character a header or URL cannot carry")
+        }
+        let closedPort = try await LiveServer.withServer(responder: Responder(fixtures: [])) { $0.port }
+        #expect(await reason { () async throws(UpstreamFailure) in
+            try await CurlUpstream(timeout: 5).send(UpstreamRequest(method: "GET", url: "http://127.0.0.1:\(closedPort)/"))
+        } == "cannot connect (connection refused)")
+        #expect(await reason { () async throws(UpstreamFailure) in try await CurlUpstream(timeout: 5).send(UpstreamRequest(method: "GET", url: "http://[::1")) }
+            == "not a valid URL")
+    }
+
+    /// A field sent twice is one field, its values joined under its first spelling, as
+    /// `URLSession` gave it; the fields are sorted by name.
+    @Test func repeatedFieldsAreJoinedUnderTheirFirstSpelling() {
+        let head = Array("Set-Cookie: a=1\r\nContent-Type: text/plain\r\nset-cookie: b=2\r\nX-Empty:\r\nno colon\r\n".utf8)
+        #expect(CurlUpstream.headerFields(head) == [
+            HeaderField(name: "Content-Type", value: "text/plain"), HeaderField(name: "Set-Cookie", value: "a=1, b=2"), HeaderField(name: "X-Empty", value: ""),
+        ])
+    }
+}
+#endif
