@@ -19,12 +19,7 @@ struct IndexRefilingTests {
             case 1: "/v2.0/p\(Int.random(in: 0..<10, using: &generator))"
             default: "/p\(Int.random(in: 0..<40, using: &generator))"
             }
-            let a = Int.random(in: 0..<30, using: &generator), b = Int.random(in: 0..<6, using: &generator)
-            let query = switch Int.random(in: 0..<3, using: &generator) {
-            case 0: #"{"a": "\#(a)", "b": "\#(b)"}"#
-            case 1: #"{"a": "\#(a)"}"#
-            default: #"{"b": "\#(b)", "c": {"present": true}}"#
-            }
+            let query = randomPinnedQuery(using: &generator)
             guard seen.insert(path + query).inserted else { continue }
             let file = "yelp/f\(String(fixtures.count + 10_000)).json"
             var decoder = FixtureDecoder(file: file, root: "/nonexistent", existingFiles: [])

@@ -92,12 +92,7 @@ struct MatchingTests {
         for _ in 0..<20_000 where documents.count < FixtureIndex.fixturesPerShard + 500 {
             let i = documents.count
             let path = Int.random(in: 0..<7, using: &generator) == 0 ? "/t/{id}/x" : "/p\(Int.random(in: 0..<40, using: &generator))"
-            let a = Int.random(in: 0..<30, using: &generator), b = Int.random(in: 0..<6, using: &generator)
-            let query = switch Int.random(in: 0..<3, using: &generator) {
-            case 0: #"{"a": "\#(a)", "b": "\#(b)"}"#
-            case 1: #"{"a": "\#(a)"}"#
-            default: #"{"b": "\#(b)", "c": {"present": true}}"#
-            }
+            let query = randomPinnedQuery(using: &generator)
             guard seen.insert(path + query).inserted else { continue }
             documents["yelp/f\(i).json"] = fixtureJSON(path: path, query: query)
         }

@@ -35,3 +35,14 @@ func fixtureJSON(method: String = "GET", path: String, query: String = "{}", hea
     {"understudy": 1, \(extra) "request": {"method": "\(method)", "path": "\(path)", "query": \(query), "headers": \(headers)}, "response": \(response)}
     """
 }
+
+/// A fixture's query conditions for index tests: `a` and `b` pinned, `a` alone, or `b` pinned
+/// with `c` only present, over few values, so that fixtures share buckets and groups.
+func randomPinnedQuery(using generator: inout SeededGenerator) -> String {
+    let a = Int.random(in: 0..<30, using: &generator), b = Int.random(in: 0..<6, using: &generator)
+    return switch Int.random(in: 0..<3, using: &generator) {
+    case 0: #"{"a": "\#(a)", "b": "\#(b)"}"#
+    case 1: #"{"a": "\#(a)"}"#
+    default: #"{"b": "\#(b)", "c": {"present": true}}"#
+    }
+}
