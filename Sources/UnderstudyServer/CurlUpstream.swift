@@ -28,11 +28,10 @@ public final class CurlUpstream: Upstream {
 
     public func send(_ request: UpstreamRequest) async throws(UpstreamFailure) -> UpstreamResponse {
         let timeout = timeout, maximumBodySize = maximumBodySize
-        // libcurl blocks for the whole exchange: on a thread of its own, not the shared pool.
+        // libcurl blocks for the whole exchange: on a thread of its own (with the platform's
+        // default stack, which TLS libraries are written for), not the shared pool.
         let result: Result<UpstreamResponse, UpstreamFailure> = await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: Self.perform(request, timeout: timeout, maximumBodySize: maximumBodySize)) }
-            thread.stackSize = 256 << 10
-            thread.start()
+            Thread { continuation.resume(returning: Self.perform(request, timeout: timeout, maximumBodySize: maximumBodySize)) }.start()
         }
         return try result.get()
     }
