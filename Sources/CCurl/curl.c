@@ -157,9 +157,12 @@ int understudy_curl_perform(const char *method, const char *url, const char *con
         curl.easy_setopt(handle, OPT_NOBODY, 1L);
     } else {
         if (strcmp(method, "GET") == 0 && body_length == 0) curl.easy_setopt(handle, OPT_HTTPGET, 1L);
-        if (body_length > 0) {
+        // A body is sent with its length; so is an empty one where a body is expected (servers
+        // may answer a POST without `Content-Length` with 411 Length Required).
+        int expects_body = strcmp(method, "POST") == 0 || strcmp(method, "PUT") == 0 || strcmp(method, "PATCH") == 0;
+        if (body_length > 0 || expects_body) {
             curl.easy_setopt(handle, OPT_POSTFIELDSIZE_LARGE, (long long)body_length);
-            curl.easy_setopt(handle, OPT_POSTFIELDS, body);
+            curl.easy_setopt(handle, OPT_POSTFIELDS, body_length > 0 ? (const char *)body : "");
         }
         curl.easy_setopt(handle, OPT_CUSTOMREQUEST, method);
     }

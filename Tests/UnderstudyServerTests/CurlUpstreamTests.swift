@@ -16,6 +16,10 @@ struct CurlUpstreamTests {
                  "response": {"template": true, "status": 201, "headers": {"X-Seen": "[{{request.header.x-empty}}]"},
                               "json": {"token": "{{request.header.x-token}}", "name": "{{request.json/name}}"}}}
                 """#,
+            "feed/empty-post.json": #"""
+                {"understudy": 1, "request": {"method": "POST", "path": "/empty"},
+                 "response": {"template": true, "json": {"length": "{{request.header.content-length}}"}}}
+                """#,
             "feed/head.json": #"{"understudy": 1, "request": {"method": "HEAD", "path": "/head"}, "response": {"headers": {"X-Kind": "head"}, "text": "not sent"}}"#,
             "feed/moved.json": #"""
                 {"understudy": 1, "request": {"method": "GET", "path": "/moved"},
@@ -51,6 +55,13 @@ struct CurlUpstreamTests {
             #expect(answer.headers.first { $0.hasName("X-Seen") }?.value == "[]", "an empty header is sent, not dropped")
             #expect(answer.headers.map { $0.name.lowercased() } == answer.headers.map { $0.name.lowercased() }.sorted())
             #expect(answer.headers.first { $0.hasName("Content-Length") }?.value == String(answer.body.count))
+        }
+    }
+
+    @Test func anEmptyPostSaysItsLengthIsZero() async throws {
+        try await Self.withUpstream { server in
+            let answer = try await send(CurlUpstream(timeout: Patience.exchange), server, "POST", "/empty")
+            #expect(try JSONParser.parse(answer.body) == ["length": "0"])
         }
     }
 
