@@ -27,6 +27,7 @@ static struct {
     void (*easy_cleanup)(CURL *);
     const char *(*easy_strerror)(int);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    char *(*version)(void);
     void (*slist_free_all)(struct curl_slist *);
 } curl;
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
@@ -49,9 +50,10 @@ static void load(void) {
     RESOLVE(easy_strerror, "curl_easy_strerror");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");
+    RESOLVE(version, "curl_version");
 #undef RESOLVE
     if (!curl.global_init || !curl.easy_init || !curl.easy_setopt || !curl.easy_perform || !curl.easy_getinfo ||
-        !curl.easy_cleanup || !curl.easy_strerror || !curl.slist_append || !curl.slist_free_all) {
+        !curl.easy_cleanup || !curl.easy_strerror || !curl.slist_append || !curl.slist_free_all || !curl.version) {
         snprintf(load_failure, sizeof load_failure, "libcurl lacks a function this program needs");
         curl.easy_init = NULL;
         return;
@@ -174,6 +176,11 @@ int understudy_curl_perform(const char *method, const char *url, const char *con
     curl.easy_cleanup(handle);
     curl.slist_free_all(headers);
     return result->code;
+}
+
+const char *understudy_curl_version(void) {
+    pthread_once(&loading, load);
+    return curl.easy_init ? curl.version() : NULL;
 }
 
 void understudy_curl_release(understudy_curl_result *result) {

@@ -10,8 +10,9 @@ import UnderstudyCore
 /// libcurl and the thirty libraries behind it (TLS, Kerberos, LDAP, …) at every start of
 /// every command, recording or not: 5–7 ms and 18 MB read from disk per `serve`. This keeps
 /// what recording relied on: TLS and HTTP/2 as libcurl negotiates them, proxies from the usual
-/// environment variables, redirects not followed (a 302 is recorded as it is, body included),
-/// compressed bodies decoded even when `identity` was asked for, no cookie kept.
+/// environment variables, the `User-Agent` and `Accept-Language` it added when the client sent
+/// none, redirects not followed (a 302 is recorded as it is, body included), compressed bodies
+/// decoded even when `identity` was asked for, no cookie kept.
 public final class CurlUpstream: Upstream {
     /// Seconds an exchange may take in all.
     public let timeout: TimeInterval
@@ -36,9 +37,25 @@ public final class CurlUpstream: Upstream {
         return try result.get()
     }
 
+    /// The fields `URLSession` on Linux added to a request that lacked them, so that a provider
+    /// sees what it saw before: `User-Agent: understudy (unknown version) curl/8.5.0` and the
+    /// locale's language as `Accept-Language`.
+    static let defaultFields: [HeaderField] = {
+        var fields: [HeaderField] = []
+        if let text = understudy_curl_version().map({ String(cString: $0) }), text.hasPrefix("libcurl/") {
+            let version = text.dropFirst("libcurl/".count).prefix { $0 != " " }
+            fields.append(HeaderField(name: "User-Agent", value: "\(ProcessInfo.processInfo.processName) (unknown version) curl/\(version)"))
+        }
+        if let language = Locale.current.language.languageCode?.identifier {
+            fields.append(HeaderField(name: "Accept-Language", value: language))
+        }
+        return fields
+    }()
+
     /// One exchange, blocking.
     static func perform(_ request: UpstreamRequest, timeout: TimeInterval, maximumBodySize: Int) -> Result<UpstreamResponse, UpstreamFailure> {
-        let lines = request.headers.map { "\($0.name): \($0.value)" }
+        let missing = defaultFields.filter { field in !request.headers.contains { $0.hasName(field.name) } }
+        let lines = (request.headers + missing).map { "\($0.name): \($0.value)" }
         // A NUL would end the C string early, and CR or LF would start another field.
         guard ([request.method, request.url] + lines).allSatisfy({ !$0.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 } }) else {
             return .failure(UpstreamFailure(reason: "the request holds a control character a header or URL cannot carry"))

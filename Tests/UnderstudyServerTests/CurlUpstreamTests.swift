@@ -20,6 +20,10 @@ struct CurlUpstreamTests {
                 {"understudy": 1, "request": {"method": "POST", "path": "/empty"},
                  "response": {"template": true, "json": {"length": "{{request.header.content-length}}"}}}
                 """#,
+            "feed/agent.json": #"""
+                {"understudy": 1, "request": {"method": "GET", "path": "/agent"},
+                 "response": {"template": true, "json": {"agent": "{{request.header.user-agent}}", "language": "{{request.header.accept-language}}"}}}
+                """#,
             "feed/head.json": #"{"understudy": 1, "request": {"method": "HEAD", "path": "/head"}, "response": {"headers": {"X-Kind": "head"}, "text": "not sent"}}"#,
             "feed/moved.json": #"""
                 {"understudy": 1, "request": {"method": "GET", "path": "/moved"},
@@ -62,6 +66,22 @@ struct CurlUpstreamTests {
         try await Self.withUpstream { server in
             let answer = try await send(CurlUpstream(timeout: Patience.exchange), server, "POST", "/empty")
             #expect(try JSONParser.parse(answer.body) == ["length": "0"])
+        }
+    }
+
+    /// A provider sees what `URLSession` sent when the client named no `User-Agent` or
+    /// `Accept-Language`; what the client names goes as it is.
+    @Test func aRequestWithoutAnAgentGetsTheOneURLSessionSent() async throws {
+        try await Self.withUpstream { server in
+            let upstream = CurlUpstream(timeout: Patience.exchange)
+            let plain = try JSONParser.parse(try await send(upstream, server, "GET", "/agent").body)
+            let agent = try #require(plain["agent"]?.stringValue)
+            #expect(agent.hasPrefix(ProcessInfo.processInfo.processName + " (unknown version) curl/"), "\(agent)")
+            #expect(agent.split(separator: "/").last?.split(separator: ".").count == 3, "\(agent)")
+            #expect(plain["language"]?.stringValue == Locale.current.language.languageCode?.identifier ?? "")
+            let named = try await send(
+                upstream, server, "GET", "/agent", headers: [HeaderField(name: "user-agent", value: "App/1"), HeaderField(name: "Accept-Language", value: "fr")])
+            #expect(try JSONParser.parse(named.body) == ["agent": "App/1", "language": "fr"])
         }
     }
 

@@ -34,6 +34,10 @@ int understudy_curl_perform(const char *method, const char *url, const char *con
                             const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
                             understudy_curl_result *result);
 
+/// libcurl's version text (`libcurl/8.5.0 OpenSSL/3.0.11 …`), loading it if needed; NULL when it
+/// cannot be loaded.
+const char *understudy_curl_version(void);
+
 /// Frees what `understudy_curl_perform` allocated in `result`.
 void understudy_curl_release(understudy_curl_result *result);
 
