@@ -23,6 +23,7 @@ static struct {
     CURL *(*easy_init)(void);
     int (*easy_setopt)(CURL *, int, ...);
     int (*easy_perform)(CURL *);
+    void (*easy_reset)(CURL *);
     int (*easy_getinfo)(CURL *, int, ...);
     void (*easy_cleanup)(CURL *);
     const char *(*easy_strerror)(int);
@@ -45,6 +46,7 @@ static void load(void) {
     RESOLVE(easy_init, "curl_easy_init");
     RESOLVE(easy_setopt, "curl_easy_setopt");
     RESOLVE(easy_perform, "curl_easy_perform");
+    RESOLVE(easy_reset, "curl_easy_reset");
     RESOLVE(easy_getinfo, "curl_easy_getinfo");
     RESOLVE(easy_cleanup, "curl_easy_cleanup");
     RESOLVE(easy_strerror, "curl_easy_strerror");
@@ -52,7 +54,7 @@ static void load(void) {
     RESOLVE(slist_free_all, "curl_slist_free_all");
     RESOLVE(version, "curl_version");
 #undef RESOLVE
-    if (!curl.global_init || !curl.easy_init || !curl.easy_setopt || !curl.easy_perform || !curl.easy_getinfo ||
+    if (!curl.global_init || !curl.easy_init || !curl.easy_setopt || !curl.easy_perform || !curl.easy_reset || !curl.easy_getinfo ||
         !curl.easy_cleanup || !curl.easy_strerror || !curl.slist_append || !curl.slist_free_all || !curl.version) {
         snprintf(load_failure, sizeof load_failure, "libcurl lacks a function this program needs");
         curl.easy_init = NULL;
@@ -60,6 +62,55 @@ static void load(void) {
     }
     // Once, before any thread uses libcurl: it is not thread-safe itself.
     curl.global_init(GLOBAL_DEFAULT);
+}
+
+/// Idle handles, each keeping its open connections (and DNS answers) for the next exchange,
+/// as a URLSession keeps its connections: without them every request to a provider would pay
+/// for a new TCP and TLS handshake.
+struct understudy_curl_pool {
+    pthread_mutex_t lock;
+    CURL *idle[8];
+    size_t count;
+};
+
+understudy_curl_pool *understudy_curl_pool_create(void) {
+    understudy_curl_pool *pool = calloc(1, sizeof *pool);
+    if (pool) pthread_mutex_init(&pool->lock, NULL);
+    return pool;
+}
+
+void understudy_curl_pool_destroy(understudy_curl_pool *pool) {
+    if (!pool) return;
+    for (size_t index = 0; index < pool->count; index++) curl.easy_cleanup(pool->idle[index]);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
+}
+
+/// An idle handle of `pool` with its options reset (its connections kept), or a new one.
+static CURL *take(understudy_curl_pool *pool) {
+    CURL *handle = NULL;
+    if (pool) {
+        pthread_mutex_lock(&pool->lock);
+        if (pool->count > 0) handle = pool->idle[--pool->count];
+        pthread_mutex_unlock(&pool->lock);
+    }
+    if (handle) {
+        curl.easy_reset(handle);
+        return handle;
+    }
+    return curl.easy_init();
+}
+
+/// Keeps `handle` for the next exchange, or closes it when the pool is full.
+static void give_back(understudy_curl_pool *pool, CURL *handle) {
+    if (pool) {
+        pthread_mutex_lock(&pool->lock);
+        int kept = pool->count < sizeof pool->idle / sizeof pool->idle[0];
+        if (kept) pool->idle[pool->count++] = handle;
+        pthread_mutex_unlock(&pool->lock);
+        if (kept) return;
+    }
+    curl.easy_cleanup(handle);
 }
 
 /// Appends `count` bytes to a growing buffer; 0 when memory runs out.
@@ -105,8 +156,8 @@ static size_t receive_header(char *bytes, size_t size, size_t count, void *conte
     return append((unsigned char **)&into->result->head, &into->result->head_length, &into->head_capacity, bytes, total) ? total : 0;
 }
 
-int understudy_curl_perform(const char *method, const char *url, const char *const *header_lines, size_t header_count,
-                            const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
+int understudy_curl_perform(understudy_curl_pool *pool, const char *method, const char *url, const char *const *header_lines,
+                            size_t header_count, const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
                             understudy_curl_result *result) {
     memset(result, 0, sizeof *result);
     pthread_once(&loading, load);
@@ -115,7 +166,7 @@ int understudy_curl_perform(const char *method, const char *url, const char *con
         snprintf(result->message, sizeof result->message, "%s", load_failure);
         return result->code;
     }
-    CURL *handle = curl.easy_init();
+    CURL *handle = take(pool);
     if (!handle) {
         result->code = -1;
         snprintf(result->message, sizeof result->message, "libcurl could not start an exchange");
@@ -173,7 +224,8 @@ int understudy_curl_perform(const char *method, const char *url, const char *con
     if (result->code != 0) {
         snprintf(result->message, sizeof result->message, "%s", errors[0] ? errors : curl.easy_strerror(result->code));
     }
-    curl.easy_cleanup(handle);
+    // The options point at this call's buffers: they are reset before the handle's next use.
+    give_back(pool, handle);
     curl.slist_free_all(headers);
     return result->code;
 }

@@ -13,11 +13,14 @@ import UnderstudyCore
 /// environment variables, the `User-Agent` and `Accept-Language` it added when the client sent
 /// none, redirects not followed (a 302 is recorded as it is, body included), compressed bodies
 /// decoded even when `identity` was asked for, no cookie kept.
-public final class CurlUpstream: Upstream {
+public final class CurlUpstream: Upstream, @unchecked Sendable {
+    // @unchecked: `pool` is a C pool that takes its own lock.
     /// Seconds an exchange may take in all.
     public let timeout: TimeInterval
     /// The largest body accepted.
     public let maximumBodySize: Int
+    /// Handles kept between exchanges with their open connections, as a URLSession keeps its.
+    private let pool: OpaquePointer?
 
     /// - Parameters:
     ///   - timeout: seconds an exchange may take, connecting included.
@@ -25,14 +28,19 @@ public final class CurlUpstream: Upstream {
     public init(timeout: TimeInterval, maximumBodySize: Int = 64 << 20) {
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
+        pool = understudy_curl_pool_create()
+    }
+
+    deinit {
+        understudy_curl_pool_destroy(pool)
     }
 
     public func send(_ request: UpstreamRequest) async throws(UpstreamFailure) -> UpstreamResponse {
-        let timeout = timeout, maximumBodySize = maximumBodySize
         // libcurl blocks for the whole exchange: on a thread of its own (with the platform's
-        // default stack, which TLS libraries are written for), not the shared pool.
+        // default stack, which TLS libraries are written for), not the shared pool. The thread
+        // keeps `self`, and so its connections, until the exchange ends.
         let result: Result<UpstreamResponse, UpstreamFailure> = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: Self.perform(request, timeout: timeout, maximumBodySize: maximumBodySize)) }.start()
+            Thread { continuation.resume(returning: self.perform(request)) }.start()
         }
         return try result.get()
     }
@@ -53,8 +61,8 @@ public final class CurlUpstream: Upstream {
     }()
 
     /// One exchange, blocking.
-    static func perform(_ request: UpstreamRequest, timeout: TimeInterval, maximumBodySize: Int) -> Result<UpstreamResponse, UpstreamFailure> {
-        let missing = defaultFields.filter { field in !request.headers.contains { $0.hasName(field.name) } }
+    private func perform(_ request: UpstreamRequest) -> Result<UpstreamResponse, UpstreamFailure> {
+        let missing = Self.defaultFields.filter { field in !request.headers.contains { $0.hasName(field.name) } }
         let lines = (request.headers + missing).map { "\($0.name): \($0.value)" }
         // A NUL would end the C string early, and CR or LF would start another field.
         guard ([request.method, request.url] + lines).allSatisfy({ !$0.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 } }) else {
@@ -66,7 +74,7 @@ public final class CurlUpstream: Upstream {
         withCStrings(lines) { headerLines in
             request.body.withUnsafeBufferPointer { body in
                 _ = understudy_curl_perform(
-                    request.method, request.url, headerLines.baseAddress, headerLines.count, body.baseAddress, body.count, milliseconds,
+                    pool, request.method, request.url, headerLines.baseAddress, headerLines.count, body.baseAddress, body.count, milliseconds,
                     maximumBodySize, &outcome)
             }
         }
@@ -75,12 +83,12 @@ public final class CurlUpstream: Upstream {
         }
         guard outcome.code == 0 else {
             let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return .failure(UpstreamFailure(reason: reason(forCode: Int(outcome.code), message: message, timeout: timeout)))
+            return .failure(UpstreamFailure(reason: Self.reason(forCode: Int(outcome.code), message: message, timeout: timeout)))
         }
         guard outcome.status > 0 else { return .failure(UpstreamFailure(reason: "the answer was not HTTP")) }
         let head = outcome.head.map { [UInt8](UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: outcome.head_length)) } ?? []
         let body = outcome.body.map { [UInt8](UnsafeBufferPointer(start: $0, count: outcome.body_length)) } ?? []
-        return .success(UpstreamResponse(status: outcome.status, headers: headerFields(head), body: body))
+        return .success(UpstreamResponse(status: outcome.status, headers: Self.headerFields(head), body: body))
     }
 
     /// The fields of a response head (`Name: value` lines), a field sent several times joined

@@ -85,6 +85,20 @@ struct CurlUpstreamTests {
         }
     }
 
+    /// Exchanges one after another go over one connection, as they did with `URLSession`.
+    @Test func exchangesInTurnShareAConnection() async throws {
+        try await Self.withUpstream { server in
+            let upstream = CurlUpstream(timeout: Patience.exchange)
+            for _ in 0..<5 {
+                let answer = try await send(upstream, server, "GET", "/elsewhere")
+                #expect(answer.status == 200)
+            }
+            // A connection closed after its exchange would be gone from the server by now.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(server.openConnections == 1)
+        }
+    }
+
     @Test func headGetsTheHeadersAndNoBody() async throws {
         try await Self.withUpstream { server in
             let answer = try await send(CurlUpstream(timeout: Patience.exchange), server, "HEAD", "/head")

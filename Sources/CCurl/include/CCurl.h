@@ -21,8 +21,18 @@ typedef struct understudy_curl_result {
     char message[256];
 } understudy_curl_result;
 
-/// Performs one HTTP exchange with libcurl, loaded on first use (`dlopen`), so that a program
-/// that never records never loads libcurl and the libraries behind it. Redirects are not
+/// Handles kept between exchanges, with their open connections; safe to share between threads.
+typedef struct understudy_curl_pool understudy_curl_pool;
+
+/// A new, empty pool; NULL when memory runs out (exchanges then open their own connections).
+understudy_curl_pool *understudy_curl_pool_create(void);
+
+/// Closes the pool's handles and their connections, and frees it.
+void understudy_curl_pool_destroy(understudy_curl_pool *pool);
+
+/// Performs one HTTP exchange with libcurl (loaded on first use, `dlopen`, so that a program
+/// that never records never loads libcurl and the libraries behind it), on an idle handle of
+/// `pool` when there is one, which is kept there afterwards with its connection. Redirects are not
 /// followed; compressed bodies are decoded (every encoding libcurl supports is offered unless
 /// `header_lines` names `Accept-Encoding`); no cookie is kept. Blocks until the exchange ends.
 /// - Parameters:
@@ -30,8 +40,8 @@ typedef struct understudy_curl_result {
 ///   - timeout_ms: how long the whole exchange may take.
 ///   - maximum_body: the largest body accepted.
 /// - Returns: `result->code`.
-int understudy_curl_perform(const char *method, const char *url, const char *const *header_lines, size_t header_count,
-                            const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
+int understudy_curl_perform(understudy_curl_pool *pool, const char *method, const char *url, const char *const *header_lines,
+                            size_t header_count, const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
                             understudy_curl_result *result);
 
 /// libcurl's version text (`libcurl/8.5.0 OpenSSL/3.0.11 …`), loading it if needed; NULL when it
