@@ -86,7 +86,7 @@ void understudy_curl_pool_destroy(understudy_curl_pool *pool) {
     free(pool);
 }
 
-/// An idle handle of `pool` with its options reset (its connections kept), or a new one.
+/// An idle handle of `pool` (its options reset, its connections kept), or a new one.
 static CURL *take(understudy_curl_pool *pool) {
     CURL *handle = NULL;
     if (pool) {
@@ -94,15 +94,13 @@ static CURL *take(understudy_curl_pool *pool) {
         if (pool->count > 0) handle = pool->idle[--pool->count];
         pthread_mutex_unlock(&pool->lock);
     }
-    if (handle) {
-        curl.easy_reset(handle);
-        return handle;
-    }
-    return curl.easy_init();
+    return handle ? handle : curl.easy_init();
 }
 
-/// Keeps `handle` for the next exchange, or closes it when the pool is full.
+/// Keeps `handle` for the next exchange, or closes it when the pool is full. Its options are
+/// reset first: they point at the finished call's buffers and header list.
 static void give_back(understudy_curl_pool *pool, CURL *handle) {
+    curl.easy_reset(handle);
     if (pool) {
         pthread_mutex_lock(&pool->lock);
         int kept = pool->count < sizeof pool->idle / sizeof pool->idle[0];
@@ -224,7 +222,6 @@ int understudy_curl_perform(understudy_curl_pool *pool, const char *method, cons
     if (result->code != 0) {
         snprintf(result->message, sizeof result->message, "%s", errors[0] ? errors : curl.easy_strerror(result->code));
     }
-    // The options point at this call's buffers: they are reset before the handle's next use.
     give_back(pool, handle);
     curl.slist_free_all(headers);
     return result->code;
