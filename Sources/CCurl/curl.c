@@ -35,8 +35,15 @@ static pthread_once_t loading = PTHREAD_ONCE_INIT;
 static char load_failure[200];
 
 static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    // UNDERSTUDY_LIBCURL names another libcurl (a path, or a name the loader searches for).
+    const char *chosen = getenv("UNDERSTUDY_LIBCURL");
+    void *library = NULL;
+    if (chosen && *chosen) {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+    } else {
+        library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+        if (!library) library = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    }
     if (!library) {
         snprintf(load_failure, sizeof load_failure, "libcurl could not be loaded (%s)", dlerror());
         return;
@@ -225,6 +232,11 @@ int understudy_curl_perform(understudy_curl_pool *pool, const char *method, cons
     give_back(pool, handle);
     curl.slist_free_all(headers);
     return result->code;
+}
+
+const char *understudy_curl_load_failure(void) {
+    pthread_once(&loading, load);
+    return curl.easy_init ? NULL : load_failure;
 }
 
 const char *understudy_curl_version(void) {

@@ -45,6 +45,13 @@ public final class CurlUpstream: Upstream, @unchecked Sendable {
         return try result.get()
     }
 
+    /// Why libcurl cannot be loaded (`$UNDERSTUDY_LIBCURL`, else `libcurl.so.4`), loading it now;
+    /// `nil` when it is ready. `record` asks before it starts, so a machine without libcurl is
+    /// told once rather than with a 502 for every request.
+    public static var loadFailure: String? {
+        understudy_curl_load_failure().map { String(cString: $0) }
+    }
+
     /// The fields `URLSession` on Linux added to a request that lacked them, so that a provider
     /// sees what it saw before: `User-Agent: understudy (unknown version) curl/8.5.0` and the
     /// locale's language as `Accept-Language`.

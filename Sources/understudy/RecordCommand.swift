@@ -93,6 +93,11 @@ struct RecordCommand: AsyncParsableCommand {
             throw ValidationError("--upstream \(provider): no pack in \(contracts) is for '\(provider)'; packs: \(packs.packs.map(\.provider).joined(separator: ", "))")
         }
 
+        #if os(Linux)
+        if let failure = CurlUpstream.loadFailure {
+            throw ValidationError("record sends requests with libcurl: \(failure); install it (Debian: apt-get install libcurl4) or name it in UNDERSTUDY_LIBCURL")
+        }
+        #endif
         let progress = RecordingProgress()
         let recorder = Recorder(
             mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,

@@ -23,6 +23,19 @@ struct RecordCLITests {
         #expect(!FileManager.default.fileExists(atPath: tree))
     }
 
+    #if os(Linux)
+    /// Without libcurl `record` says so once, before it starts, instead of failing every request.
+    @Test func refusesToStartWithoutLibcurl() async throws {
+        let tree = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        let result = try await CLIProcess.running(
+            ["record", "--mode", "missing", "--force", "--fixtures", tree, "--port", "0"], environment: ["UNDERSTUDY_LIBCURL": "/nonexistent/libcurl.so.4"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("record sends requests with libcurl: libcurl could not be loaded (/nonexistent/libcurl.so.4"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tree + "/yelp"))
+    }
+    #endif
+
     @Test func killedWhileRecordingLeavesOnlyWholeFixtures() async throws {
         let tree = Self.temporaryFolder(), upstreamTree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree); try? FileManager.default.removeItem(atPath: upstreamTree) }

@@ -44,6 +44,10 @@ int understudy_curl_perform(understudy_curl_pool *pool, const char *method, cons
                             size_t header_count, const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
                             understudy_curl_result *result);
 
+/// Loads libcurl (`$UNDERSTUDY_LIBCURL` when set, else `libcurl.so.4`) if it is not loaded yet;
+/// NULL when it is, else why it cannot be.
+const char *understudy_curl_load_failure(void);
+
 /// libcurl's version text (`libcurl/8.5.0 OpenSSL/3.0.11 …`), loading it if needed; NULL when it
 /// cannot be loaded.
 const char *understudy_curl_version(void);
