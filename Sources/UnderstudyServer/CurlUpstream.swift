@@ -3,8 +3,8 @@ import CCurl
 import Foundation
 import UnderstudyCore
 
-/// Sends recorded requests to the real providers with libcurl, loaded only when the first
-/// request goes out.
+/// Sends recorded requests to the real providers with libcurl, loaded by `record` alone (when it
+/// starts, or at the first request).
 ///
 /// `URLSession` on Linux is FoundationNetworking over the same libcurl, but linking it loads
 /// libcurl and the thirty libraries behind it (TLS, Kerberos, LDAP, …) at every start of
