@@ -113,7 +113,7 @@ struct RecordCommand: AsyncParsableCommand {
         for line in RecordingProgress.summary(recorder.summary) { Console.line(line) }
     }
 
-    /// The real providers' side: libcurl, loaded when the first request goes out, on Linux
+    /// The real providers' side: libcurl (checked to load when `run` starts) on Linux
     /// (URLSession there would load it and its libraries at every start of every command);
     /// the system's URLSession elsewhere.
     static func upstream(timeout: TimeInterval) -> any Upstream {
