@@ -12,7 +12,7 @@ extension SchemaCompiler {
     ]
 
     /// The checks of one schema object, cheapest first so that `isValid` fails fast.
-    mutating func constraints(of members: [String: JSONValue], at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
+    mutating func constraints(of members: SchemaMembers, at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
         if let unknown = members.keys.filter({ !SchemaKeywords.isKnown($0) }).min() {
             throw error(at: JSONPointer.appending(unknown, to: pointer), SchemaKeywords.refusal(unknown))
         }
@@ -53,7 +53,7 @@ extension SchemaCompiler {
         return result
     }
 
-    private mutating func arrayConstraints(_ members: [String: JSONValue], at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
+    private mutating func arrayConstraints(_ members: SchemaMembers, at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
         func at(_ keyword: String) -> String { JSONPointer.appending(keyword, to: pointer) }
         var result: [SchemaConstraint] = []
         var prefixCount = 0
@@ -76,7 +76,7 @@ extension SchemaCompiler {
         return result
     }
 
-    private mutating func objectConstraints(_ members: [String: JSONValue], at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
+    private mutating func objectConstraints(_ members: SchemaMembers, at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
         func at(_ keyword: String) -> String { JSONPointer.appending(keyword, to: pointer) }
         var result: [SchemaConstraint] = []
         if let value = members["required"] { result.append(.required(try strings(value, at: at("required")))) }
@@ -113,7 +113,7 @@ extension SchemaCompiler {
         return result
     }
 
-    private mutating func combinators(_ members: [String: JSONValue], at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
+    private mutating func combinators(_ members: SchemaMembers, at pointer: String) throws(SchemaError) -> [SchemaConstraint] {
         func at(_ keyword: String) -> String { JSONPointer.appending(keyword, to: pointer) }
         var result: [SchemaConstraint] = []
         if let value = members["allOf"] { result.append(.allOf(try schemaArray(value, at: at("allOf")))) }
@@ -133,7 +133,7 @@ extension SchemaCompiler {
     // MARK: values
 
     /// `$id` may only name the whole document: below it, it would change what `$ref`s resolve against.
-    private func checkAnnotations(_ members: [String: JSONValue], at pointer: String) throws(SchemaError) {
+    private func checkAnnotations(_ members: SchemaMembers, at pointer: String) throws(SchemaError) {
         for keyword in ["$id", "$schema"] {
             guard let value = members[keyword] else { continue }
             guard case .string = value else {

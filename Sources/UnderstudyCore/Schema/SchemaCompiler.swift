@@ -27,7 +27,7 @@ struct SchemaCompiler {
         case .bool(let allowsAll):
             nodes[index] = SchemaNode(location: location, constraints: allowsAll ? [] : [.never])
         case .object(let members):
-            nodes[index] = SchemaNode(location: location, constraints: try constraints(of: members, at: pointer))
+            nodes[index] = SchemaNode(location: location, constraints: try constraints(of: SchemaMembers(members), at: pointer))
         default:
             throw error(at: pointer, "a schema must be an object or a boolean, not \(schema.kindDescription)")
         }
