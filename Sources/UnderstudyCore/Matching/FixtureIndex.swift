@@ -456,11 +456,3 @@ extension PathPattern {
         return count
     }
 }
-
-/// A 64-bit summary of a set of parameter names (one bit per name, by a hash of its bytes): if
-/// a name's bit is missing from a request's summary, the request lacks the name.
-enum NameBits {
-    static func of(_ name: String) -> UInt64 {
-        1 << (StableHash.fnv1a64(name.utf8) & 63)
-    }
-}
