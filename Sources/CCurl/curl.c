@@ -71,6 +71,11 @@ static void load(void) {
     curl.global_init(GLOBAL_DEFAULT);
 }
 
+const char *understudy_curl_load_failure(void) {
+    pthread_once(&loading, load);
+    return curl.easy_init ? NULL : load_failure;
+}
+
 /// Idle handles, each keeping its open connections (and DNS answers) for the next exchange,
 /// as a URLSession keeps its connections: without them every request to a provider would pay
 /// for a new TCP and TLS handshake.
@@ -165,10 +170,10 @@ int understudy_curl_perform(understudy_curl_pool *pool, const char *method, cons
                             size_t header_count, const unsigned char *body, size_t body_length, long timeout_ms, size_t maximum_body,
                             understudy_curl_result *result) {
     memset(result, 0, sizeof *result);
-    pthread_once(&loading, load);
-    if (!curl.easy_init) {
+    const char *failure = understudy_curl_load_failure();
+    if (failure) {
         result->code = -1;
-        snprintf(result->message, sizeof result->message, "%s", load_failure);
+        snprintf(result->message, sizeof result->message, "%s", failure);
         return result->code;
     }
     CURL *handle = take(pool);
@@ -232,11 +237,6 @@ int understudy_curl_perform(understudy_curl_pool *pool, const char *method, cons
     give_back(pool, handle);
     curl.slist_free_all(headers);
     return result->code;
-}
-
-const char *understudy_curl_load_failure(void) {
-    pthread_once(&loading, load);
-    return curl.easy_init ? NULL : load_failure;
 }
 
 const char *understudy_curl_version(void) {

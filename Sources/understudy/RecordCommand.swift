@@ -173,5 +173,4 @@ final class RecordingProgress: Sendable {
     }
 }
 
-extension RecordMode: ExpressibleByArgument {
-}
+extension RecordMode: ExpressibleByArgument {}
