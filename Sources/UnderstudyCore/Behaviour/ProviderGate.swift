@@ -169,7 +169,7 @@ struct ProviderGate {
 
     private func render(_ name: String, _ values: [String: String]) -> Response {
         var values = values
-        values["now"] = values["now"] ?? Self.iso8601(now)
+        values["now"] = values["now"] ?? ISO8601Time.string(from: now, zone: .offset)
         // Loading checked that every named answer exists; say so plainly if one still does not.
         guard let answer = pack.answer(name, for: route.operation) else {
             return .json(["understudy": ["error": .string("\(pack.file) names answer \"\(name)\", which it does not define")]], status: 500)
@@ -211,23 +211,12 @@ struct ProviderGate {
         return false
     }
 
-
     static func startOfDay(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
     }
 
-    /// Reset times written once per window: a `DateFormatter` costs more than the rest of the
-    /// request, and every request of a day has the same reset time.
+    /// Reset times written once per window: every request of a day has the same reset time.
     static let resetTimes = FormattedDateCache()
-
-    /// ISO 8601 with a numeric UTC offset (`2024-03-28T00:00:00+00:00`), as Yelp writes its reset time.
-    static func iso8601(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
-        return formatter.string(from: date)
-    }
 }
 
 /// The last date written and its text, for a value that changes once a day.
@@ -236,7 +225,7 @@ final class FormattedDateCache: Sendable {
 
     func text(for date: Date) -> String {
         if let cached = last.withLock({ $0 }), cached.date == date { return cached.text }
-        let text = ProviderGate.iso8601(date)
+        let text = ISO8601Time.string(from: date, zone: .offset)
         last.withLock { $0 = (date, text) }
         return text
     }

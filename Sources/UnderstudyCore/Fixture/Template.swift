@@ -189,9 +189,7 @@ final class TemplateContext {
             if case .string(let text) = value { return text }
             return JSONWriter.string(value)
         case .now:
-            let formatter = ISO8601DateFormatter()
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            return formatter.string(from: now)
+            return ISO8601Time.string(from: now)
         case .nowEpoch: return String(Int(now.timeIntervalSince1970.rounded(.down)))
         case .nowEpochMillis: return String(Int((now.timeIntervalSince1970 * 1000).rounded(.down)))
         }

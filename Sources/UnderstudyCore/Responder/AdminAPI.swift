@@ -69,7 +69,7 @@ struct AdminAPI {
         case ("PUT", let path) where path.hasPrefix("/quota/") && path.count > "/quota/".count:
             return setQuota(String(path.dropFirst("/quota/".count)), body: request.body)
         case ("GET", "/clock"):
-            return .json(["now": .string(ISO8601DateFormatter().string(from: responder.clock.now)), "manual": .bool(responder.clock is ManualClock)])
+            return .json(["now": .string(ISO8601Time.string(from: responder.clock.now)), "manual": .bool(responder.clock is ManualClock)])
         case ("POST", "/clock"):
             return advanceClock(body: request.body)
         case ("GET", "/ui"):
@@ -121,7 +121,7 @@ struct AdminAPI {
             return .json(["understudy": ["error": "expected a JSON body {\"advanceSeconds\": N} with 0 ≤ N ≤ a year"]], status: 400)
         }
         clock.advance(by: seconds.value)
-        return .json(["now": .string(ISO8601DateFormatter().string(from: clock.now))])
+        return .json(["now": .string(ISO8601Time.string(from: clock.now))])
     }
 
     private func setOverride(_ file: String, body: [UInt8]) -> Response {

@@ -133,7 +133,7 @@ public struct JournalEntry: Sendable {
     var json: JSONValue {
         var members: [String: JSONValue] = [
             "sequence": .number(JSONNumber(sequence)),
-            "time": .string(ISO8601DateFormatter().string(from: time)),
+            "time": .string(ISO8601Time.string(from: time)),
             "method": .string(method),
             "target": .string(target),
             "status": .number(JSONNumber(status)),

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A moment's date and time of day in UTC on the Gregorian calendar, by arithmetic (Howard
+/// Hinnant's civil-from-days), for `ISO8601Time`.
+struct CivilTime: Equatable {
+    var year, month, day, hour, minute, second: Int
+
+    /// The years read and written here. Before them the formatters count in the Julian
+    /// calendar; after them a year needs more than four digits.
+    static let years = 1600...9999
+
+    /// `date`'s fields, its fraction of a second dropped after rounding to the millisecond (as
+    /// the formatters do: 0.9999 s past a second is written as the next); `nil` outside `years`.
+    init?(_ date: Date) {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return nil }
+        let seconds = Int(milliseconds) >= 0 ? Int(milliseconds) / 1000 : (Int(milliseconds) - 999) / 1000
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let inDay = seconds - days * 86_400
+        (year, month, day) = Self.civil(fromDays: days)
+        (hour, minute, second) = (inDay / 3600, inDay % 3600 / 60, inDay % 60)
+        guard Self.years.contains(year) else { return nil }
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss`.
+    var text: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let year = String(self.year)
+        return String(repeating: "0", count: 4 - year.count) + year + "-" + two(month) + "-" + two(day)
+            + "T" + two(hour) + ":" + two(minute) + ":" + two(second)
+    }
+
+    /// Days from 1970-01-01 to a date.
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01.
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// How many days `month` has in `year`.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
