@@ -6,17 +6,49 @@ import Testing
 @Suite struct TimeShiftTests {
     @Test func eachFormatIsMovedAndWrittenAsItWas() throws {
         let day: TimeInterval = 86_400
-        #expect(TimeFormat.epochSeconds.shifted(.number(JSONNumber(1_798_761_600)), by: day, formatter: nil) == .number(JSONNumber(1_798_848_000)))
-        #expect(TimeFormat.epochMillis.shifted(.number(JSONNumber(1_000)), by: 1, formatter: nil) == .number(JSONNumber(2_000)))
-        #expect(TimeFormat.epochSeconds.shifted(.number(JSONNumber(0)), by: day, formatter: nil) == nil)  // 0: never expires
-        #expect(TimeFormat.epochSeconds.shifted(.string("1700000000"), by: 10, formatter: nil) == .string("1700000010"))
-        let iso = TimeFormat.iso8601
-        #expect(iso.shifted("2024-03-28T00:00:00+00:00", by: day, formatter: iso.makeFormatter()) == "2024-03-29T00:00:00+00:00")
+        #expect(TimeFormat.epochSeconds.shifted(.number(JSONNumber(1_798_761_600)), by: day) == .number(JSONNumber(1_798_848_000)))
+        #expect(TimeFormat.epochMillis.shifted(.number(JSONNumber(1_000)), by: 1) == .number(JSONNumber(2_000)))
+        #expect(TimeFormat.epochSeconds.shifted(.number(JSONNumber(0)), by: day) == nil)  // 0: never expires
+        #expect(TimeFormat.epochSeconds.shifted(.string("1700000000"), by: 10) == .string("1700000010"))
+        #expect(TimeFormat.iso8601.shifted("2024-03-28T00:00:00+00:00", by: day) == "2024-03-29T00:00:00+00:00")
         let pacific = TimeFormat("yyyy-MM-dd HH:mm:ss", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
         // Across the daylight-saving change: 24 hours later is 01:31 by the wall clock.
-        #expect(pacific.shifted("2023-11-04 12:31:07", by: day, formatter: pacific.makeFormatter()) == "2023-11-05 11:31:07")
-        #expect(pacific.shifted("not a time", by: day, formatter: pacific.makeFormatter()) == nil)
-        #expect(TimeFormat.epochSeconds.shifted(.string("soon"), by: 1, formatter: nil) == nil)
+        #expect(pacific.shifted("2023-11-04 12:31:07", by: day) == "2023-11-05 11:31:07")
+        #expect(pacific.shifted("not a time", by: day) == nil)
+        #expect(TimeFormat.epochSeconds.shifted(.string("soon"), by: 1) == nil)
+    }
+
+    @Test func iso8601TimesMoveExactlyAsTheFormatterMovedThem() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
+        var random = SeededGenerator(seed: 28)
+        func two(_ value: UInt64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var texts = ["2024-03-28T00:00:00+00:00", "2024-03-28T00:00:00Z", "2024-03-28T00:00:00+0000", "2024-02-30T00:00:00+00:00", "2024-03-28T00:00:00+00:00 ", ""]
+        for _ in 0..<3000 {
+            let sign = random.next() % 2 == 0 ? "+" : "-"
+            texts.append(
+                "\(1590 + random.next() % 900)-\(two(random.next() % 13))-\(two(random.next() % 32))T\(two(random.next() % 25)):\(two(random.next() % 61)):\(two(random.next() % 61))"
+                    + "\(sign)\(two(random.next() % 25)):\(two(random.next() % 61))")
+        }
+        for text in texts {
+            let seconds = TimeInterval(Int64(random.next() % 200_000_000) - 100_000_000)
+            let expected = formatter.date(from: text).map { formatter.string(from: $0.addingTimeInterval(seconds)) }
+            #expect(TimeFormat.iso8601.shifted(text, by: seconds) == expected, "\(text) by \(seconds)")
+        }
+    }
+
+    @Test func onePatternServesManyThreadsAtOnce() async {
+        let pacific = TimeFormat("yyyy-MM-dd HH:mm:ss", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+        let texts = (0..<200).map { "2023-\($0 % 12 < 9 ? "0" : "")\($0 % 12 + 1)-1\($0 % 10) 1\($0 % 10):3\($0 % 10):07" }
+        let alone = texts.map { pacific.shifted($0, by: 86_400) }
+        #expect(alone.allSatisfy { $0 != nil })
+        let together = await withTaskGroup(of: [String?].self) { group in
+            for _ in 0..<8 { group.addTask { texts.map { pacific.shifted($0, by: 86_400) } } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(together.count == 8 && together.allSatisfy { $0 == alone })
     }
 
     @Test func aStarReachesEveryElement() throws {

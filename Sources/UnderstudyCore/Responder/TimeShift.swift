@@ -16,15 +16,13 @@ enum TimeShift {
     static func apply(_ entry: PackTimes.Entry, by seconds: TimeInterval, to response: inout Response) {
         guard seconds != 0 else { return }
         for (name, format) in entry.headers {
-            let formatter = format.makeFormatter()
             for index in response.headers.indices where response.headers[index].hasName(name) {
-                if let moved = format.shifted(response.headers[index].value, by: seconds, formatter: formatter) { response.headers[index].value = moved }
+                if let moved = format.shifted(response.headers[index].value, by: seconds) { response.headers[index].value = moved }
             }
         }
         guard !entry.json.isEmpty, var json = try? JSONParser.parse(response.body) else { return }
         for (pointer, format) in entry.json {
-            let formatter = format.makeFormatter()
-            json = json.transforming(pointer[...]) { format.shifted($0, by: seconds, formatter: formatter) }
+            json = json.transforming(pointer[...]) { format.shifted($0, by: seconds) }
         }
         response.body = JSONWriter.bytes(json)
     }

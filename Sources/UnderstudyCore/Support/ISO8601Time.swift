@@ -15,6 +15,16 @@ enum ISO8601Time {
         return ISO8601DateFormatter().date(from: text)
     }
 
+    /// The moment `text` names when it is in the form `yyyy-MM-dd'T'HH:mm:ssxxxxx` writes
+    /// (`2024-03-28T00:00:00+00:00`: a colon in the offset, no `Z`) with every field in range;
+    /// `nil` otherwise, for a `DateFormatter` of that pattern to decide.
+    static func dateWithOffset(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == shape.count + 6, bytes[shape.count] != UInt8(ascii: "Z"), bytes[shape.count + 3] == UInt8(ascii: ":"), isPlain(text)
+        else { return nil }
+        return plainDate(bytes)
+    }
+
     /// How a written time names UTC.
     enum Zone {
         /// `2024-03-01T08:00:00Z`, as `ISO8601DateFormatter` writes by default.
