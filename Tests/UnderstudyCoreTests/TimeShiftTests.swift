@@ -39,6 +39,49 @@ import Testing
         }
     }
 
+    /// Yelp's pattern, read and written by arithmetic, against the formatter it stands for: in
+    /// zones with half-hour and 45-minute offsets, a 30-minute clock change, offsets past 12
+    /// hours, and on the days clocks change (where the formatter decides).
+    @Test(arguments: ["America/Los_Angeles", "Europe/London", "Australia/Lord_Howe", "Pacific/Kiritimati", "America/St_Johns", "Asia/Kathmandu", "UTC"])
+    func localTimesMoveExactlyAsTheFormatterMovedThem(zoneName: String) {
+        let zone = TimeZone(identifier: zoneName)!
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let pattern = TimeFormat("yyyy-MM-dd HH:mm:ss", timeZone: zone)
+        var random = SeededGenerator(seed: 1_800 + UInt64(zoneName.utf8.count))
+        func two(_ value: UInt64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var texts = ["2023-03-12 02:30:00", "2023-11-05 01:30:00", "2023-03-26 01:30:00", "2023-10-29 01:30:00", "2024-04-07 01:45:00", "2023-1-05 03:04:05", "2023-01-05T03:04:05", "2023-01-05 03:04:05 "]
+        var fields = 0
+        for _ in 0..<1500 {
+            // Half of them on the days of the year's clock changes, hours around 1-3 am.
+            let onChangeDay = random.next() % 2 == 0
+            let month = onChangeDay ? [3, 4, 9, 10, 11][Int(random.next() % 5)] : 1 + random.next() % 13
+            let day = onChangeDay ? 1 + random.next() % 31 : random.next() % 33
+            let hour = onChangeDay ? random.next() % 4 : random.next() % 25
+            texts.append("\(1590 + random.next() % 500)-\(two(month))-\(two(day)) \(two(hour)):\(two(random.next() % 61)):\(two(random.next() % 61))")
+            fields += 1
+        }
+        for text in texts {
+            let seconds = [0, 86_400, 3_600 * 7, -1_000_000.25, 31_557_600.9996][Int(random.next() % 5)] + TimeInterval(random.next() % 1_000)
+            let expected = formatter.date(from: text).map { formatter.string(from: $0.addingTimeInterval(seconds)) }
+            #expect(pattern.shifted(text, by: seconds) == expected, "\(text) by \(seconds) in \(zoneName)")
+        }
+        #expect(fields == 1500)
+    }
+
+    @Test func mostLocalTimesAreReadByArithmetic() {
+        let pacific = LocalTimes(TimeZone(identifier: "America/Los_Angeles")!)
+        #expect(pacific.date(from: "2023-11-10 11:31:07") == Date(timeIntervalSince1970: 1_699_644_667))
+        #expect(pacific.text(of: Date(timeIntervalSince1970: 1_699_644_667)) == "2023-11-10 11:31:07")
+        // The day clocks go back, and a wall time that does not exist: left to the formatter.
+        #expect(pacific.date(from: "2023-11-05 01:30:00") == nil && pacific.date(from: "2023-03-12 02:30:00") == nil)
+        // A moment has one wall time, even at the change; only the second around it is left.
+        #expect(pacific.text(of: Date(timeIntervalSince1970: 1_699_173_000)) == "2023-11-05 01:30:00")
+        #expect(pacific.text(of: Date(timeIntervalSince1970: 1_699_174_800)) == nil)
+    }
+
     @Test func onePatternServesManyThreadsAtOnce() async {
         let pacific = TimeFormat("yyyy-MM-dd HH:mm:ss", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
         let texts = (0..<200).map { "2023-\($0 % 12 < 9 ? "0" : "")\($0 % 12 + 1)-1\($0 % 10) 1\($0 % 10):3\($0 % 10):07" }

@@ -22,12 +22,12 @@ struct CivilTime: Equatable {
         guard Self.years.contains(year) else { return nil }
     }
 
-    /// `yyyy-MM-ddTHH:mm:ss`.
-    var text: String {
+    /// `yyyy-MM-ddTHH:mm:ss`, or with `separator` in place of the `T`.
+    func text(separator: String = "T") -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
         let year = String(self.year)
         return String(repeating: "0", count: 4 - year.count) + year + "-" + two(month) + "-" + two(day)
-            + "T" + two(hour) + ":" + two(minute) + ":" + two(second)
+            + separator + two(hour) + ":" + two(minute) + ":" + two(second)
     }
 
     /// Days from 1970-01-01 to a date.

@@ -35,7 +35,7 @@ enum ISO8601Time {
 
     /// `date` in UTC, its fraction of a second dropped, written as the formatter of `zone` writes it.
     static func string(from date: Date, zone: Zone = .z) -> String {
-        if let fields = CivilTime(date) { return fields.text + (zone == .z ? "Z" : "+00:00") }
+        if let fields = CivilTime(date) { return fields.text() + (zone == .z ? "Z" : "+00:00") }
         switch zone {
         case .z:
             return ISO8601DateFormatter().string(from: date)

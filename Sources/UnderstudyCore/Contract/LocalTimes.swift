@@ -1,0 +1,63 @@
+import Foundation
+
+/// Wall-clock times `yyyy-MM-dd HH:mm:ss` in a time zone, read and written by arithmetic as a
+/// `DateFormatter` of that pattern reads and writes them, for `DatePattern`.
+///
+/// Only where the zone's offset is the same for a day and a half either side: a wall time
+/// near a clock change may be missing or repeated, and the formatter's choice there is left
+/// to the formatter (`nil` here).
+struct LocalTimes: Sendable {
+    let timeZone: TimeZone
+
+    init(_ timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    /// Far enough either side of an instant that a zone's largest offset (14 hours) stays
+    /// inside, with room: a day and a half.
+    private static let reach: TimeInterval = 36 * 3600
+
+    /// The moment `text` names, or `nil` when it is not the plain form with every field in
+    /// range, or is near a clock change.
+    func date(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " "),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        var digits = true
+        func number(_ start: Int, _ count: Int) -> Int {
+            var value = 0
+            for byte in bytes[start..<(start + count)] {
+                if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { digits = false }
+                value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let year = number(0, 4), month = number(5, 2), day = number(8, 2), hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
+        guard digits, CivilTime.years.contains(year), (1...12).contains(month), (1...CivilTime.daysIn(month, of: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let wall = TimeInterval(CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)
+        // Read as UTC, the wall time is within the reach of the moment it names.
+        guard let offset = steadyOffset(around: Date(timeIntervalSince1970: wall)) else { return nil }
+        let date = Date(timeIntervalSince1970: wall - offset)
+        return TimeInterval(timeZone.secondsFromGMT(for: date)) == offset ? date : nil
+    }
+
+    /// `date` on this zone's wall clock, or `nil` within a second of a clock change (where
+    /// rounding to the millisecond could cross it) or outside `CivilTime.years`. A moment has
+    /// one wall time, so only reading needs the wider berth.
+    func text(of date: Date) -> String? {
+        guard let offset = steadyOffset(around: date, within: 1), let fields = CivilTime(date.addingTimeInterval(offset)) else { return nil }
+        return fields.text(separator: " ")
+    }
+
+    /// The zone's offset at `date`, when it is the same `reach` seconds before and after.
+    private func steadyOffset(around date: Date, within reach: TimeInterval = Self.reach) -> TimeInterval? {
+        let offset = timeZone.secondsFromGMT(for: date)
+        guard timeZone.secondsFromGMT(for: date.addingTimeInterval(-reach)) == offset,
+            timeZone.secondsFromGMT(for: date.addingTimeInterval(reach)) == offset
+        else { return nil }
+        return TimeInterval(offset)
+    }
+}
