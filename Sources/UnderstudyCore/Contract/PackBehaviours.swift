@@ -84,17 +84,13 @@ struct PackBehaviours: Sendable {
         /// Tokens known from the start, with their expiry.
         let tokens: [String: Date]
         let expired: String
-        let dateFormat: String
-        let timeZone: TimeZone
+        /// How the provider writes times in its messages (`dateFormat` in `timeZone`).
+        let dates: DatePattern
         let introspection: Introspection?
 
         /// `date` written the way the provider writes it in its messages.
         func format(_ date: Date) -> String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
-            formatter.dateFormat = dateFormat
-            return formatter.string(from: date)
+            dates.string(from: date)
         }
     }
 

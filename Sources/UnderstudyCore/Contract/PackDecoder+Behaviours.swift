@@ -94,7 +94,7 @@ extension PackDecoder {
         let introspection = members["introspection"].flatMap { decodeIntrospection($0, at: path.appending("introspection")) }
         guard let expired = requiredString(members, "expired", at: path) else { return nil }
         return PackBehaviours.TokenExpiry(
-            issuers: issuers, tokens: tokens, expired: expired, dateFormat: dateFormat, timeZone: timeZone, introspection: introspection)
+            issuers: issuers, tokens: tokens, expired: expired, dates: DatePattern(dateFormat, timeZone: timeZone), introspection: introspection)
     }
 
     private mutating func decodeIntrospection(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Introspection? {

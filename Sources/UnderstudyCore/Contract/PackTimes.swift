@@ -111,6 +111,11 @@ final class DatePattern: Sendable {
         }
     }
 
+    /// `date` written in this pattern.
+    func string(from date: Date) -> String {
+        withFormatter { $0.string(from: date) }
+    }
+
     private func withFormatter<Result>(_ body: (DateFormatter) -> Result) -> Result {
         formatter.withLock { formatter in
             let made = formatter ?? makeFormatter()
