@@ -25,8 +25,8 @@ struct CivilTime: Equatable {
     /// `yyyy-MM-ddTHH:mm:ss`, or with `separator` in place of the `T`.
     func text(separator: String = "T") -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let year = String(self.year)
-        return String(repeating: "0", count: 4 - year.count) + year + "-" + two(month) + "-" + two(day)
+        // Four digits: `years` holds no other.
+        return String(year) + "-" + two(month) + "-" + two(day)
             + separator + two(hour) + ":" + two(minute) + ":" + two(second)
     }
 
