@@ -44,6 +44,34 @@ struct TimeCoherentReplayTests {
         try await json(server, "/v19.0/debug_token?input_token=\(token)&access_token=\(Self.appToken)")["data"]
     }
 
+    /// A recorded body from a file is moved once and kept: every answer of it is the same, moved
+    /// to the server's start, and the provider's view of the token still follows the clock.
+    @Test func aKeptMovedBodyAnswersAlikeAndStillAges() async throws {
+        let start = Date(timeIntervalSince1970: 2_000_000_000)
+        let clock = ManualClock(start: start)
+        let fixture = """
+            {"understudy": 1, "recordedAt": "2027-01-01T00:00:00Z",
+             "request": {"method": "GET", "path": "/v19.0/debug_token", "query": {"input_token": "EAAUnderstudyRecordedToken"}},
+             "response": {"headers": {"Content-Type": "application/json; charset=UTF-8"}, "file": "debug.body.json"}}
+            """
+        let body = #"{"data": {"app_id": "138483919580948", "type": "USER", "is_valid": true, "issued_at": 1798761600, "expires_at": 1803945600, "user_id": "10160000000000001"}}"#
+        let root = try CLIProcess.temporaryTree(["facebook/debug.json": fixture, "facebook/debug.body.json": body])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let contracts = try Contracts.load(from: CLIProcess.repositoryRoot.appendingPathComponent("contracts").path)
+        let responder = Responder(fixtures: try FixtureLoader.load(from: root), contracts: contracts, clock: clock)
+        try await LiveServer.withServer(responder: responder) { server in
+            let now = Int(start.timeIntervalSince1970)
+            let first = try #require(try await debug(server, "EAAUnderstudyRecordedToken"))
+            let second = try #require(try await debug(server, "EAAUnderstudyRecordedToken"))
+            #expect(first == second)
+            #expect(first["issued_at"] == .number(JSONNumber(now)) && first["expires_at"] == .number(JSONNumber(now + 60 * 86_400)))
+            #expect(first["user_id"] == "10160000000000001" && first["is_valid"] == true)
+            clock.advance(by: 61 * Self.day)
+            let aged = try #require(try await debug(server, "EAAUnderstudyRecordedToken"))
+            #expect(aged["is_valid"] == false && aged["issued_at"] == .number(JSONNumber(now)))
+        }
+    }
+
     @Test func aRecordedTokenIsIssuedWhenTheServerStartsAndExpiresAsLongAfter() async throws {
         let start = Date(timeIntervalSince1970: 2_000_000_000)  // 2033-05-18, years after the recording
         let clock = ManualClock(start: start)

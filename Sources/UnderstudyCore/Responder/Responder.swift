@@ -39,6 +39,8 @@ public final class Responder: Sendable {
     /// The clock's time when the responder was made: a fixture's `recordedAt` is replayed as
     /// this moment, and its times age from here as the clock moves (see `TimeShift`).
     let replayStart: Date
+    /// Recorded bodies with their times moved from `replayStart`, kept between answers.
+    let shiftedBodies = ShiftedBodies()
     /// Seeds random delays: the same seed gives the same delays in every run.
     public let delaySeed: UInt64
     /// While recording, what answers the requests no fixture answers (or, in mode `all`, every
@@ -237,8 +239,13 @@ public final class Responder: Sendable {
         let leavingFiles = sendingFiles && chosen.isInFile && chosen.template == nil && times == nil && chosen.dribble == nil
             && chosen.fault == nil && override?.fault == nil && gate?.readsAnswerBody != true
         var response = render(chosen, of: fixture, for: matched, leavingFiles: leavingFiles)
-        if let recordedAt = fixture.recordedAt, let times {
-            TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response)
+        if let recordedAt = fixture.recordedAt, let times, let operation = route?.operation {
+            let seconds = replayStart.timeIntervalSince(recordedAt)
+            if seconds != 0 {
+                TimeShift.moveHeaders(times, by: seconds, in: &response)
+                let moved = shiftedBodies.moved(response.body, by: seconds, for: operation.id) { TimeShift.movedBody($0, times, by: seconds) }
+                if let moved { response.body = moved }
+            }
         }
         response.dribble = chosen.dribble
         if let delay = override?.delay ?? chosen.delay ?? defaultDelay {

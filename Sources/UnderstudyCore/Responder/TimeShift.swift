@@ -15,16 +15,27 @@ enum TimeShift {
     /// a time that is not in its declared format, is left as recorded.
     static func apply(_ entry: PackTimes.Entry, by seconds: TimeInterval, to response: inout Response) {
         guard seconds != 0 else { return }
+        moveHeaders(entry, by: seconds, in: &response)
+        if let body = movedBody(response.body, entry, by: seconds) { response.body = body }
+    }
+
+    /// The header fields `entry` names, moved by `seconds`.
+    static func moveHeaders(_ entry: PackTimes.Entry, by seconds: TimeInterval, in response: inout Response) {
         for (name, format) in entry.headers {
             for index in response.headers.indices where response.headers[index].hasName(name) {
                 if let moved = format.shifted(response.headers[index].value, by: seconds) { response.headers[index].value = moved }
             }
         }
-        guard !entry.json.isEmpty, var json = try? JSONParser.parse(response.body) else { return }
+    }
+
+    /// `body` with the JSON times `entry` names moved by `seconds`; `nil` when it names none or
+    /// the body is not JSON.
+    static func movedBody(_ body: [UInt8], _ entry: PackTimes.Entry, by seconds: TimeInterval) -> [UInt8]? {
+        guard !entry.json.isEmpty, var json = try? JSONParser.parse(body) else { return nil }
         for (pointer, format) in entry.json {
             json = json.transforming(pointer[...]) { format.shifted($0, by: seconds) }
         }
-        response.body = JSONWriter.bytes(json)
+        return JSONWriter.bytes(json)
     }
 }
 
