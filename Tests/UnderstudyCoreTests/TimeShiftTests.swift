@@ -11,7 +11,7 @@ import Testing
         #expect(TimeFormat.epochSeconds.shifted(.number(JSONNumber(0)), by: day) == nil)  // 0: never expires
         #expect(TimeFormat.epochSeconds.shifted(.string("1700000000"), by: 10) == .string("1700000010"))
         #expect(TimeFormat.iso8601.shifted("2024-03-28T00:00:00+00:00", by: day) == "2024-03-29T00:00:00+00:00")
-        let pacific = TimeFormat("yyyy-MM-dd HH:mm:ss", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+        let pacific = TimeFormat("yyyy-MM-dd HH:mm:ss", zone: PackTimeZone("America/Los_Angeles")!)
         // Across the daylight-saving change: 24 hours later is 01:31 by the wall clock.
         #expect(pacific.shifted("2023-11-04 12:31:07", by: day) == "2023-11-05 11:31:07")
         #expect(pacific.shifted("not a time", by: day) == nil)
@@ -49,7 +49,7 @@ import Testing
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        let pattern = TimeFormat("yyyy-MM-dd HH:mm:ss", timeZone: zone)
+        let pattern = TimeFormat("yyyy-MM-dd HH:mm:ss", zone: PackTimeZone(zoneName)!)
         var random = SeededGenerator(seed: 1_800 + UInt64(zoneName.utf8.count))
         func two(_ value: UInt64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var texts = ["2023-03-12 02:30:00", "2023-11-05 01:30:00", "2023-03-26 01:30:00", "2023-10-29 01:30:00", "2024-04-07 01:45:00", "2023-1-05 03:04:05", "2023-01-05T03:04:05", "2023-01-05 03:04:05 "]
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func mostLocalTimesAreReadByArithmetic() {
-        let pacific = LocalTimes(TimeZone(identifier: "America/Los_Angeles")!)
+        let pacific = LocalTimes(PackTimeZone("America/Los_Angeles")!)
         #expect(pacific.date(from: "2023-11-10 11:31:07") == Date(timeIntervalSince1970: 1_699_644_667))
         #expect(pacific.text(of: Date(timeIntervalSince1970: 1_699_644_667)) == "2023-11-10 11:31:07")
         // The day clocks go back, and a wall time that does not exist: left to the formatter.
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func onePatternServesManyThreadsAtOnce() async {
-        let pacific = TimeFormat("yyyy-MM-dd HH:mm:ss", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+        let pacific = TimeFormat("yyyy-MM-dd HH:mm:ss", zone: PackTimeZone("America/Los_Angeles")!)
         let texts = (0..<200).map { "2023-\($0 % 12 < 9 ? "0" : "")\($0 % 12 + 1)-1\($0 % 10) 1\($0 % 10):3\($0 % 10):07" }
         let alone = texts.map { pacific.shifted($0, by: 86_400) }
         #expect(alone.allSatisfy { $0 != nil })

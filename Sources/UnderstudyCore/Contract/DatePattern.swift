@@ -8,15 +8,15 @@ import Foundation
 /// clock changes: reading a time was a clone of ICU's formatter and a parse, 60 µs each.
 final class DatePattern: Sendable {
     let pattern: String
-    let timeZone: TimeZone
+    let zone: PackTimeZone
     private let formatter = Locked<DateFormatter?>(nil)
     /// Set for `yyyy-MM-dd HH:mm:ss`, the pattern read by arithmetic.
     private let localTimes: LocalTimes?
 
-    init(_ pattern: String, timeZone: TimeZone) {
+    init(_ pattern: String, zone: PackTimeZone) {
         self.pattern = pattern
-        self.timeZone = timeZone
-        localTimes = pattern == "yyyy-MM-dd HH:mm:ss" ? LocalTimes(timeZone) : nil
+        self.zone = zone
+        localTimes = pattern == "yyyy-MM-dd HH:mm:ss" ? LocalTimes(zone) : nil
     }
 
     /// `text` read in this pattern, moved by `seconds` and written back; `nil` when it is not
@@ -46,7 +46,7 @@ final class DatePattern: Sendable {
     private func makeFormatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
+        formatter.timeZone = zone.timeZone
         formatter.dateFormat = pattern
         return formatter
     }

@@ -7,10 +7,10 @@ import Foundation
 /// near a clock change may be missing or repeated, and the formatter's choice there is left
 /// to the formatter (`nil` here).
 struct LocalTimes: Sendable {
-    let timeZone: TimeZone
+    let zone: PackTimeZone
 
-    init(_ timeZone: TimeZone) {
-        self.timeZone = timeZone
+    init(_ zone: PackTimeZone) {
+        self.zone = zone
     }
 
     /// Far enough either side of an instant that a zone's largest offset (14 hours) stays
@@ -41,7 +41,7 @@ struct LocalTimes: Sendable {
         // Read as UTC, the wall time is within the reach of the moment it names.
         guard let offset = steadyOffset(around: Date(timeIntervalSince1970: wall)) else { return nil }
         let date = Date(timeIntervalSince1970: wall - offset)
-        return TimeInterval(timeZone.secondsFromGMT(for: date)) == offset ? date : nil
+        return TimeInterval(zone.timeZone.secondsFromGMT(for: date)) == offset ? date : nil
     }
 
     /// `date` on this zone's wall clock, or `nil` within a second of a clock change (where
@@ -54,6 +54,7 @@ struct LocalTimes: Sendable {
 
     /// The zone's offset at `date`, when it is the same `reach` seconds before and after.
     private func steadyOffset(around date: Date, within reach: TimeInterval = Self.reach) -> TimeInterval? {
+        let timeZone = zone.timeZone
         let offset = timeZone.secondsFromGMT(for: date)
         guard timeZone.secondsFromGMT(for: date.addingTimeInterval(-reach)) == offset,
             timeZone.secondsFromGMT(for: date.addingTimeInterval(reach)) == offset

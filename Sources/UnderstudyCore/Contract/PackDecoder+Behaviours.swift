@@ -87,14 +87,14 @@ extension PackDecoder {
             }
         }
         let dateFormat = members["dateFormat"].flatMap { string($0, at: path.appending("dateFormat")) } ?? "yyyy-MM-dd'T'HH:mm:ssXXXXX"
-        var timeZone = TimeZone(identifier: "UTC")!
+        var timeZone = PackTimeZone.utc
         if let value = members["timeZone"], let name = string(value, at: path.appending("timeZone")) {
-            if let zone = TimeZone(identifier: name) { timeZone = zone } else { report(path.appending("timeZone"), "unknown time zone \"\(name)\"") }
+            if let zone = PackTimeZone(name) { timeZone = zone } else { report(path.appending("timeZone"), "unknown time zone \"\(name)\"") }
         }
         let introspection = members["introspection"].flatMap { decodeIntrospection($0, at: path.appending("introspection")) }
         guard let expired = requiredString(members, "expired", at: path) else { return nil }
         return PackBehaviours.TokenExpiry(
-            issuers: issuers, tokens: tokens, expired: expired, dates: DatePattern(dateFormat, timeZone: timeZone), introspection: introspection)
+            issuers: issuers, tokens: tokens, expired: expired, dates: DatePattern(dateFormat, zone: timeZone), introspection: introspection)
     }
 
     private mutating func decodeIntrospection(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Introspection? {

@@ -11,9 +11,9 @@ extension PackDecoder {
             checkKeys(members, allowed: ["operations", "json", "headers", "timeZone"], at: entryPath)
             let operations = members["operations"].flatMap { strings($0, at: entryPath.appending("operations")) } ?? []
             if operations.isEmpty { report(entryPath, "missing \"operations\": the operationIds whose answers carry these times") }
-            var zone = TimeZone(identifier: "UTC")!
+            var zone = PackTimeZone.utc
             if let value = members["timeZone"], let name = string(value, at: entryPath.appending("timeZone")) {
-                if let found = TimeZone(identifier: name) { zone = found } else { report(entryPath.appending("timeZone"), "unknown time zone \"\(name)\"") }
+                if let found = PackTimeZone(name) { zone = found } else { report(entryPath.appending("timeZone"), "unknown time zone \"\(name)\"") }
             }
             var json: [(pointer: [String], format: TimeFormat)] = []
             for (pointer, format) in formats(members["json"], at: entryPath.appending("json"), zone: zone) {
@@ -31,13 +31,13 @@ extension PackDecoder {
     }
 
     /// `{name: format}` members, sorted by name.
-    private mutating func formats(_ value: JSONValue?, at path: JSONPath, zone: TimeZone) -> [(String, TimeFormat)] {
+    private mutating func formats(_ value: JSONValue?, at path: JSONPath, zone: PackTimeZone) -> [(String, TimeFormat)] {
         guard let value, let members = object(value, at: path) else { return [] }
         var found: [(String, TimeFormat)] = []
         for (name, formatValue) in members.sorted(by: { $0.key < $1.key }) {
             guard let format = string(formatValue, at: path.appending(name)) else { continue }
             if format.isEmpty { report(path.appending(name), "expected epochSeconds, epochMillis, iso8601 or a date pattern such as yyyy-MM-dd HH:mm:ss") }
-            found.append((name, TimeFormat(format, timeZone: zone)))
+            found.append((name, TimeFormat(format, zone: zone)))
         }
         return found
     }

@@ -37,17 +37,17 @@ enum TimeFormat: Sendable {
     case pattern(DatePattern)
 
     /// Reads the format's name: `epochSeconds`, `epochMillis`, `iso8601`, or a pattern.
-    init(_ name: String, timeZone: TimeZone) {
+    init(_ name: String, zone: PackTimeZone) {
         switch name {
         case "epochSeconds": self = .epochSeconds
         case "epochMillis": self = .epochMillis
         case "iso8601": self = .iso8601
-        default: self = .pattern(DatePattern(name, timeZone: timeZone))
+        default: self = .pattern(DatePattern(name, zone: zone))
         }
     }
 
     /// What `.iso8601` means to a `DateFormatter`: it reads the texts the arithmetic leaves to it.
-    static let iso8601Pattern = DatePattern("yyyy-MM-dd'T'HH:mm:ssxxxxx", timeZone: TimeZone(identifier: "UTC")!)
+    static let iso8601Pattern = DatePattern("yyyy-MM-dd'T'HH:mm:ssxxxxx", zone: .utc)
 
     /// `value` moved by `seconds`, written as it was; `nil` when it is not a time in this
     /// format (or is `0`, "never"), so it stays as recorded.
