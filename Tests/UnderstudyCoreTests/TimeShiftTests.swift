@@ -111,7 +111,7 @@ import Testing
             status: 200, headers: [HeaderField(name: "ratelimit-resettime", value: "2027-01-02T00:00:00+00:00")],
             body: JSONWriter.bytes(["data": ["expires_at": 1_803_945_600, "issued_at": 1_798_761_600, "user_id": "10160000000000001"]]))
         let recorded = Date(timeIntervalSince1970: 1_798_761_600)
-        TimeShift.apply(entry, recordedAt: recorded, replayedFrom: recorded.addingTimeInterval(3_600), to: &response)
+        TimeShift.apply(entry, recordedAt: recorded, replayedFrom: recorded.addingTimeInterval(3_600), to: &response, operation: "debugToken", kept: ShiftedBodies())
         #expect(try JSONParser.parse(response.body) == ["data": ["expires_at": 1_803_949_200, "issued_at": 1_798_765_200, "user_id": "10160000000000001"]])
         #expect(response.headers.first?.value == "2027-01-02T01:00:00+00:00")
     }

@@ -240,12 +240,7 @@ public final class Responder: Sendable {
             && chosen.fault == nil && override?.fault == nil && gate?.readsAnswerBody != true
         var response = render(chosen, of: fixture, for: matched, leavingFiles: leavingFiles)
         if let recordedAt = fixture.recordedAt, let times, let operation = route?.operation {
-            let seconds = replayStart.timeIntervalSince(recordedAt)
-            if seconds != 0 {
-                TimeShift.moveHeaders(times, by: seconds, in: &response)
-                let moved = shiftedBodies.moved(response.body, by: seconds, for: operation.id) { TimeShift.movedBody($0, times, by: seconds) }
-                if let moved { response.body = moved }
-            }
+            TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response, operation: operation.id, kept: shiftedBodies)
         }
         response.dribble = chosen.dribble
         if let delay = override?.delay ?? chosen.delay ?? defaultDelay {

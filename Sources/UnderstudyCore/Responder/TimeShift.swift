@@ -6,21 +6,20 @@ import Foundation
 /// the recording. The shift is fixed for the server's life, so moving the clock ages the
 /// answers: 61 days on, a 60-day token has expired (and `debug_token` says so).
 enum TimeShift {
-    /// `response`, recorded at `recordedAt`, replayed by a server that started at `start`.
-    static func apply(_ entry: PackTimes.Entry, recordedAt: Date, replayedFrom start: Date, to response: inout Response) {
-        apply(entry, by: start.timeIntervalSince(recordedAt), to: &response)
-    }
-
-    /// `response` with the times `entry` names moved by `seconds`. A body that is not JSON, or
-    /// a time that is not in its declared format, is left as recorded.
-    static func apply(_ entry: PackTimes.Entry, by seconds: TimeInterval, to response: inout Response) {
+    /// `response`, recorded at `recordedAt` as an answer of `operation`, replayed by a server
+    /// that started at `start`. A time that is not in its declared format, or a body that is not
+    /// JSON, is left as recorded. The body is moved once and then taken from `kept`.
+    static func apply(
+        _ entry: PackTimes.Entry, recordedAt: Date, replayedFrom start: Date, to response: inout Response, operation: String, kept: ShiftedBodies
+    ) {
+        let seconds = start.timeIntervalSince(recordedAt)
         guard seconds != 0 else { return }
         moveHeaders(entry, by: seconds, in: &response)
-        if let body = movedBody(response.body, entry, by: seconds) { response.body = body }
+        if let body = kept.moved(response.body, by: seconds, for: operation, { movedBody($0, entry, by: seconds) }) { response.body = body }
     }
 
     /// The header fields `entry` names, moved by `seconds`.
-    static func moveHeaders(_ entry: PackTimes.Entry, by seconds: TimeInterval, in response: inout Response) {
+    private static func moveHeaders(_ entry: PackTimes.Entry, by seconds: TimeInterval, in response: inout Response) {
         for (name, format) in entry.headers {
             for index in response.headers.indices where response.headers[index].hasName(name) {
                 if let moved = format.shifted(response.headers[index].value, by: seconds) { response.headers[index].value = moved }
@@ -30,7 +29,7 @@ enum TimeShift {
 
     /// `body` with the JSON times `entry` names moved by `seconds`; `nil` when it names none or
     /// the body is not JSON.
-    static func movedBody(_ body: [UInt8], _ entry: PackTimes.Entry, by seconds: TimeInterval) -> [UInt8]? {
+    private static func movedBody(_ body: [UInt8], _ entry: PackTimes.Entry, by seconds: TimeInterval) -> [UInt8]? {
         guard !entry.json.isEmpty, var json = try? JSONParser.parse(body) else { return nil }
         for (pointer, format) in entry.json {
             json = json.transforming(pointer[...]) { format.shifted($0, by: seconds) }
