@@ -21,23 +21,8 @@ struct LocalTimes: Sendable {
     /// range, or is near a clock change.
     func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " "),
-            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
-        else { return nil }
-        var digits = true
-        func number(_ start: Int, _ count: Int) -> Int {
-            var value = 0
-            for byte in bytes[start..<(start + count)] {
-                if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { digits = false }
-                value = value * 10 + Int(byte &- UInt8(ascii: "0"))
-            }
-            return value
-        }
-        let year = number(0, 4), month = number(5, 2), day = number(8, 2), hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
-        guard digits, CivilTime.years.contains(year), (1...12).contains(month), (1...CivilTime.daysIn(month, of: year)).contains(day),
-            hour < 24, minute < 60, second < 60
-        else { return nil }
-        let wall = TimeInterval(CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)
+        guard bytes.count == 19, bytes[10] == UInt8(ascii: " "), let fields = CivilTime(written: bytes) else { return nil }
+        let wall = TimeInterval(fields.secondsSince1970)
         // Read as UTC, the wall time is within the reach of the moment it names.
         guard let offset = steadyOffset(around: Date(timeIntervalSince1970: wall)) else { return nil }
         let date = Date(timeIntervalSince1970: wall - offset)

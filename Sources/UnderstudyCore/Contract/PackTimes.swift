@@ -46,9 +46,6 @@ enum TimeFormat: Sendable {
         }
     }
 
-    /// What `.iso8601` means to a `DateFormatter`: it reads the texts the arithmetic leaves to it.
-    static let iso8601Pattern = DatePattern("yyyy-MM-dd'T'HH:mm:ssxxxxx", zone: .utc)
-
     /// `value` moved by `seconds`, written as it was; `nil` when it is not a time in this
     /// format (or is `0`, "never"), so it stays as recorded.
     func shifted(_ value: JSONValue, by seconds: TimeInterval) -> JSONValue? {
@@ -74,7 +71,7 @@ enum TimeFormat: Sendable {
         case .iso8601:
             // The form Yelp writes is read and written by arithmetic, as the formatter would.
             if let date = ISO8601Time.dateWithOffset(from: text) { return ISO8601Time.string(from: date.addingTimeInterval(seconds), zone: .offset) }
-            return Self.iso8601Pattern.shifted(text, by: seconds)
+            return ISO8601Time.offsetPattern.shifted(text, by: seconds)
         case .pattern(let pattern):
             return pattern.shifted(text, by: seconds)
         }

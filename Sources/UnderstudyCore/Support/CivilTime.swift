@@ -1,7 +1,7 @@
 import Foundation
 
 /// A moment's date and time of day in UTC on the Gregorian calendar, by arithmetic (Howard
-/// Hinnant's civil-from-days), for `ISO8601Time`.
+/// Hinnant's civil-from-days), for `ISO8601Time` and `LocalTimes`.
 struct CivilTime: Equatable {
     var year, month, day, hour, minute, second: Int
 
@@ -20,6 +20,34 @@ struct CivilTime: Equatable {
         (year, month, day) = Self.civil(fromDays: days)
         (hour, minute, second) = (inDay / 3600, inDay % 3600 / 60, inDay % 60)
         guard Self.years.contains(year) else { return nil }
+    }
+
+    /// The fields written `yyyy-MM-dd?HH:mm:ss` at the start of `bytes` (`?` any byte: the
+    /// caller's to check), or `nil` unless every field is digits and in range and the year is
+    /// in `years`. ISO 8601 times and wall-clock times are read this way.
+    init?(written bytes: [UInt8]) {
+        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        var digits = true
+        func number(_ start: Int, _ count: Int) -> Int {
+            var value = 0
+            for byte in bytes[start..<(start + count)] {
+                if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { digits = false }
+                value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+            }
+            return value
+        }
+        (year, month, day) = (number(0, 4), number(5, 2), number(8, 2))
+        (hour, minute, second) = (number(11, 2), number(14, 2), number(17, 2))
+        guard digits, Self.years.contains(year), (1...12).contains(month), (1...Self.daysIn(month, of: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+    }
+
+    /// Seconds from 1970-01-01T00:00:00 to these fields read as UTC.
+    var secondsSince1970: Int {
+        Self.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// `yyyy-MM-ddTHH:mm:ss`, or with `separator` in place of the `T`.

@@ -11,7 +11,8 @@ import Foundation
 enum ISO8601Time {
     /// The moment `text` names; `nil` when it is not an ISO 8601 internet time.
     static func date(from text: String) -> Date? {
-        if isPlain(text), let date = plainDate(Array(text.utf8)) { return date }
+        let bytes = Array(text.utf8)
+        if isPlain(bytes), let date = plainDate(bytes) { return date }
         return ISO8601DateFormatter().date(from: text)
     }
 
@@ -20,7 +21,7 @@ enum ISO8601Time {
     /// `nil` otherwise, for a `DateFormatter` of that pattern to decide.
     static func dateWithOffset(from text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == shape.count + 6, bytes[shape.count] != UInt8(ascii: "Z"), bytes[shape.count + 3] == UInt8(ascii: ":"), isPlain(text)
+        guard bytes.count == shape.count + 6, bytes[shape.count] != UInt8(ascii: "Z"), bytes[shape.count + 3] == UInt8(ascii: ":"), isPlain(bytes)
         else { return nil }
         return plainDate(bytes)
     }
@@ -40,20 +41,22 @@ enum ISO8601Time {
         case .z:
             return ISO8601DateFormatter().string(from: date)
         case .offset:
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxxxx"
-            return formatter.string(from: date)
+            return offsetPattern.string(from: date)
         }
     }
+
+    /// What `.offset` means to a `DateFormatter`, for the times the arithmetic leaves to one.
+    static let offsetPattern = DatePattern("yyyy-MM-dd'T'HH:mm:ssxxxxx", zone: .utc)
 
     /// The date and time every plain form starts with, `d` standing for a digit.
     private static let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
 
     /// `YYYY-MM-DDTHH:MM:SS` with seconds below 60, then `Z`, `±HH:MM` or `±HHMM`, and nothing else.
     static func isPlain(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        isPlain(Array(text.utf8))
+    }
+
+    private static func isPlain(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= shape.count + 1 else { return false }
         for (byte, expected) in zip(bytes, shape) {
             if expected == UInt8(ascii: "d") ? !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte != expected { return false }
@@ -72,14 +75,7 @@ enum ISO8601Time {
     /// Gregorian calendar's first whole century (the formatter counts those in the Julian one):
     /// the formatter decides those as it did.
     private static func plainDate(_ bytes: [UInt8]) -> Date? {
-        func number(_ start: Int, _ count: Int) -> Int {
-            bytes[start..<(start + count)].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        }
-        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
-        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
-        guard year >= CivilTime.years.lowerBound, (1...12).contains(month), (1...CivilTime.daysIn(month, of: year)).contains(day),
-            hour < 24, minute < 60
-        else { return nil }
+        guard let fields = CivilTime(written: bytes) else { return nil }
         var offset = 0
         if bytes[19] != UInt8(ascii: "Z") {
             let digits = bytes[20...].filter { $0 != UInt8(ascii: ":") }.map { Int($0 - UInt8(ascii: "0")) }
@@ -87,7 +83,6 @@ enum ISO8601Time {
             guard hours < 24, minutes < 60 else { return nil }
             offset = (hours * 3600 + minutes * 60) * (bytes[19] == UInt8(ascii: "-") ? -1 : 1)
         }
-        let seconds = CivilTime.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        return Date(timeIntervalSince1970: TimeInterval(fields.secondsSince1970 - offset))
     }
 }
