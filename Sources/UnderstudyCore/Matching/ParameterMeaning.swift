@@ -26,13 +26,11 @@ struct ParameterMeaning: Sendable, Hashable {
             }
         }
 
-        /// Whether `normalised(text)` is `text`.
+        /// Whether `normalised(text)` is `text` (a number already in its one form comes back as
+        /// the same string, which compares at once).
         func isNormal(_ text: String) -> Bool {
-            switch self {
-            case .text: true
-            case .number: Self.isCanonicalInteger(text) || Self.isCanonicalDecimal(text) || (DecimalText.canonical(text) ?? text) == text
-            case .boolean, .list: normalised(text) == text
-            }
+            if case .text = self { return true }
+            return normalised(text) == text
         }
 
         /// Whether `text` is a number with a fraction as `DecimalText.canonical` writes it
