@@ -108,10 +108,11 @@ public final class CurlUpstream: Upstream, @unchecked Sendable {
             let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
             let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { continue }
-            if let position = positions[name.lowercased()] {
+            let key = name.lowercased()
+            if let position = positions[key] {
                 fields[position].value += ", " + value
             } else {
-                positions[name.lowercased()] = fields.count
+                positions[key] = fields.count
                 fields.append(HeaderField(name: name, value: value))
             }
         }
