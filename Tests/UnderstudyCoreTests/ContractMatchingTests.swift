@@ -93,23 +93,14 @@ import Testing
     }
 
     @Test func aPackSaysWhichParameterAnAliasStandsFor() throws {
-        let folder = try TemporaryFixtures()
-        defer { folder.remove() }
-        var pack = try String(contentsOfFile: bundledContractsPath + "/google.openapi.json", encoding: .utf8)
-        pack = pack.replacingOccurrences(of: "\"x-understudy-aliasOf\": \"place_id\"", with: "\"x-understudy-aliasOf\": \"place_idd\"")
-        try folder.write("google.openapi.json", pack)
-        let error = try #require(throws: FixtureLoadError.self) { try Contracts.load(from: folder.root) }
-        #expect(error.problems.contains { $0.file == "google.openapi.json" && $0.message.contains("x-understudy-aliasOf \"place_idd\"") && $0.message.contains("placeDetails") })
+        let problems = try problemsLoadingBundledPack(
+            "google.openapi.json", editing: [("\"x-understudy-aliasOf\": \"place_id\"", "\"x-understudy-aliasOf\": \"place_idd\"")])
+        #expect(problems.contains { $0.file == "google.openapi.json" && $0.message.contains("x-understudy-aliasOf \"place_idd\"") && $0.message.contains("placeDetails") })
     }
 
     @Test func aPacksBooleanSpellingsCannotContradictEachOther() throws {
-        let folder = try TemporaryFixtures()
-        defer { folder.remove() }
-        var pack = try String(contentsOfFile: bundledContractsPath + "/yelp.openapi.json", encoding: .utf8)
-        pack = pack.replacingOccurrences(of: "\"False\"", with: "\"True\"")
-        try folder.write("yelp.openapi.json", pack)
-        let error = try #require(throws: FixtureLoadError.self) { try Contracts.load(from: folder.root) }
-        #expect(error.problems.contains { $0.message.contains("\"True\" is listed as both true and false") })
+        let problems = try problemsLoadingBundledPack("yelp.openapi.json", editing: [("\"False\"", "\"True\"")])
+        #expect(problems.contains { $0.message.contains("\"True\" is listed as both true and false") })
     }
 
     @Test func aFixtureAtTheRequestedVersionComesBeforeOneAtAnother() async throws {

@@ -117,14 +117,13 @@ import Testing
     }
 
     @Test func aPackNamesOnlyOperationsItHasAndFormatsItKnows() throws {
-        let folder = try TemporaryFixtures()
-        defer { folder.remove() }
-        var pack = try String(contentsOfFile: bundledContractsPath + "/facebook.openapi.json", encoding: .utf8)
-        pack = pack.replacingOccurrences(of: "\"/data/issued_at\": \"epochSeconds\"", with: "\"data/issued_at\": \"epochSeconds\"")
-        pack = pack.replacingOccurrences(of: "\"times\": [\n      {\n", with: "\"times\": [\n      {\"operations\": [\"debugTokn\"], \"json\": {\"/x\": \"iso8601\"}},\n      {\n")
-        try folder.write("facebook.openapi.json", pack)
-        let error = try #require(throws: FixtureLoadError.self) { try Contracts.load(from: folder.root) }
-        let messages = error.problems.map(\.message)
+        let problems = try problemsLoadingBundledPack(
+            "facebook.openapi.json",
+            editing: [
+                ("\"/data/issued_at\": \"epochSeconds\"", "\"data/issued_at\": \"epochSeconds\""),
+                ("\"times\": [\n      {\n", "\"times\": [\n      {\"operations\": [\"debugTokn\"], \"json\": {\"/x\": \"iso8601\"}},\n      {\n"),
+            ])
+        let messages = problems.map(\.message)
         #expect(messages.contains { $0.contains("no operation with operationId \"debugTokn\"") })
         #expect(messages.contains { $0.contains("\"data/issued_at\" is not a JSON pointer") })
     }
