@@ -13,8 +13,13 @@ struct FixtureOptions: ParsableArguments {
     /// Loads the tree into the index its check built, or prints every problem and fails.
     /// - Parameter snapshots: where snapshots of valid trees are kept (see `FixtureSnapshots`).
     func loadIndex(snapshots: FixtureSnapshots? = nil) throws -> FixtureIndex {
+        try loadTree(snapshots: snapshots).index
+    }
+
+    /// `loadIndex(snapshots:)`, with what identifies the tree's files (see `LoadedTree`).
+    func loadTree(snapshots: FixtureSnapshots? = nil) throws -> LoadedTree {
         do {
-            return try FixtureLoader.loadIndex(from: fixtures, snapshots: snapshots)
+            return try FixtureLoader.loadTree(from: fixtures, snapshots: snapshots)
         } catch {
             if error.problems.count == 1, error.problems[0].file == fixtures {
                 throw ValidationError("fixtures folder not found at '\(fixtures)'; pass --fixtures DIR, or run from the repository root")

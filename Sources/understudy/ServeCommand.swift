@@ -72,8 +72,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let adminToken = try adminTokenOptions.resolve()
-        let loaded = try options.loadIndex(snapshots: FixtureSnapshots.inUserCache())
-        var fixtures = loaded.fixtures
+        let snapshots = FixtureSnapshots.inUserCache()
+        let loaded = try options.loadTree(snapshots: snapshots)
+        var fixtures = loaded.index.fixtures
         if let provider {
             let known = Set(fixtures.map(\.provider))
             guard known.contains(provider) else {
@@ -90,8 +91,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let provider { mount = try providerMount(of: provider, contracts: contracts) }
         let clock: any ServerClock = startTime.map { ManualClock(start: $0) } ?? SystemClock()
         // Without a provider filter, the index loading built is the one to match in, unless the
-        // contracts put some fixture in other terms.
-        let index = provider == nil ? Responder.matchingIndex(reusing: loaded, contracts: contracts) : Responder.matchingIndex(of: fixtures, contracts: contracts)
+        // contracts put some fixture in other terms (kept across starts with the snapshots).
+        let index =
+            provider == nil
+            ? Responder.matchingIndex(reusing: loaded, contracts: contracts, keptIn: snapshots) : Responder.matchingIndex(of: fixtures, contracts: contracts)
         let responder = Responder(
             index: index, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
             adminToken: adminToken,

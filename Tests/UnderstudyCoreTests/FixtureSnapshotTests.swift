@@ -7,15 +7,8 @@ import Testing
 /// and report exactly the problems loading always reported.
 @Suite("Fixture snapshots")
 struct FixtureSnapshotTests {
-    /// A snapshot folder of its own, outside the tree; `settling: 0` trusts files written just now.
-    private struct Cache {
-        let folder = NSTemporaryDirectory() + "understudy-snapshots-" + UUID().uuidString
-        var snapshots: FixtureSnapshots { FixtureSnapshots(folder: folder, settling: 0) }
-        func remove() { try? FileManager.default.removeItem(atPath: folder) }
-    }
-
     @Test func anUnchangedTreeLoadsFromItsSnapshotAsFromItsFiles() throws {
-        let cache = Cache()
+        let cache = SnapshotCache()
         defer { cache.remove() }
         let fromFiles = try FixtureLoader.load(from: bundledFixturesPath)
         let first = try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots)
@@ -34,7 +27,7 @@ struct FixtureSnapshotTests {
     }
 
     @Test func anyChangeLoadsFromTheFilesWithTheSameProblems() throws {
-        let cache = Cache()
+        let cache = SnapshotCache()
         defer { cache.remove() }
         let tree = try TemporaryFixtures()
         defer { tree.remove() }
@@ -77,7 +70,7 @@ struct FixtureSnapshotTests {
     }
 
     @Test func aCorruptOrForeignSnapshotIsIgnoredAndReplaced() throws {
-        let cache = Cache()
+        let cache = SnapshotCache()
         defer { cache.remove() }
         let expected = try FixtureLoader.load(from: bundledFixturesPath).map(Self.describe)
         _ = try FixtureLoader.loadIndex(from: bundledFixturesPath, snapshots: cache.snapshots)
@@ -116,7 +109,7 @@ struct FixtureSnapshotTests {
     }
 
     @Test func aTreeChangedMomentsAgoGetsNoSnapshot() throws {
-        let folder = Cache().folder
+        let folder = SnapshotCache().folder
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let tree = try TemporaryFixtures()
         defer { tree.remove() }
@@ -127,7 +120,7 @@ struct FixtureSnapshotTests {
     }
 
     @Test func onlyTheMostRecentSnapshotsAreKept() throws {
-        let cache = Cache()
+        let cache = SnapshotCache()
         defer { cache.remove() }
         var trees: [TemporaryFixtures] = []
         defer { for tree in trees { tree.remove() } }
@@ -146,7 +139,7 @@ struct FixtureSnapshotTests {
     /// than one without snapshots) and waited for before the process ends; a temporary file a
     /// stopped write left behind is removed once it is a minute old.
     @Test func aBackgroundWriteIsFinishedOnRequestAndLeavesNoLitter() throws {
-        let cache = Cache()
+        let cache = SnapshotCache()
         defer { cache.remove() }
         let background = FixtureSnapshots(folder: cache.folder, settling: 0, writesInBackground: true)
         #expect(FixtureSnapshots.inUserCache(environment: ["HOME": "/h"])?.writesInBackground == true)

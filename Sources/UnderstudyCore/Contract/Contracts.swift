@@ -5,11 +5,21 @@ public final class Contracts: Sendable {
     /// The packs, by file name order.
     public let packs: [ProviderPack]
 
+    /// A digest of the pack files these contracts were loaded from (their names and bytes, in
+    /// order), `nil` for packs made in code: what is derived from the packs alone (fixtures'
+    /// contract forms) may be kept across starts under it.
+    let sourceDigest: UInt64?
+
     /// Requests' places in these contracts, kept by method and target.
     private let placements = ContractPlacements()
 
-    public init(packs: [ProviderPack]) {
+    public convenience init(packs: [ProviderPack]) {
+        self.init(packs: packs, sourceDigest: nil)
+    }
+
+    private init(packs: [ProviderPack], sourceDigest: UInt64?) {
         self.packs = packs
+        self.sourceDigest = sourceDigest
     }
 
     /// Where `request` goes, its form in the contract's terms and whether its parameters pass:
@@ -34,25 +44,29 @@ public final class Contracts: Sendable {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".openapi.json") }.sorted()
         var packs: [ProviderPack] = []
         var problems: [FixtureProblem] = []
-        let results = Parallel.map(files.count) { index -> Result<ProviderPack, FixtureLoadError> in
+        var digest = StableHash.mixing(UInt64(files.count), into: 0)
+        let results = Parallel.map(files.count) { index -> Result<(pack: ProviderPack, digest: UInt64), FixtureLoadError> in
             let file = files[index]
             let bytes: [UInt8]
             do throws(FileBytes.IOError) { bytes = try FileBytes.read(path + "/" + file, maximumSize: FixtureLoader.maximumFixtureSize) } catch {
                 return .failure(FixtureLoadError(problems: [FixtureProblem(file: file, message: "cannot be read: \(error.reason)")]))
             }
             var decoder = PackDecoder(file: file)
-            if let pack = decoder.decode(bytes) { return .success(pack) }
-            return .failure(FixtureLoadError(problems: decoder.problems))
+            guard let pack = decoder.decode(bytes) else { return .failure(FixtureLoadError(problems: decoder.problems)) }
+            let named = StableHash.mixing(StableHash.fnv1a64(file.utf8), into: bytes.withUnsafeBytes(StableHash.words))
+            return .success((pack, named))
         }
         for result in results {
             switch result {
-            case .success(let pack): packs.append(pack)
+            case .success(let loaded):
+                packs.append(loaded.pack)
+                digest = StableHash.mixing(loaded.digest, into: digest)
             case .failure(let failure): problems += failure.problems
             }
         }
         problems += overlaps(packs)
         guard problems.isEmpty else { throw FixtureLoadError(problems: problems, kind: "contract") }
-        return Contracts(packs: packs)
+        return Contracts(packs: packs, sourceDigest: digest)
     }
 
     /// Two packs claiming the same provider name or the same route.

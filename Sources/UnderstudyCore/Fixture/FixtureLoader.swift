@@ -17,6 +17,12 @@ public enum FixtureLoader {
     /// - Parameter snapshots: where snapshots of valid trees are kept: an unchanged tree is
     ///   loaded from its snapshot, and a valid tree without one gets one. `nil` reads every file.
     package static func loadIndex(from root: String, snapshots: FixtureSnapshots? = nil) throws(FixtureLoadError) -> FixtureIndex {
+        try loadTree(from: root, snapshots: snapshots).index
+    }
+
+    /// `loadIndex(from:snapshots:)`, with the digest of the tree's files and stamps when
+    /// `snapshots` are kept (the stamps are read then) and none changed too recently to trust.
+    package static func loadTree(from root: String, snapshots: FixtureSnapshots? = nil) throws(FixtureLoadError) -> LoadedTree {
         let rootPath = (root as NSString).standardizingPath
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -36,7 +42,8 @@ public enum FixtureLoader {
             if let stamps, let contents = snapshot.wait(), contents.files == listing.files, contents.stamps == stamps,
                 let index = contents.index ?? index(of: contents.entries, root: rootPath, existingFiles: listing.files)
             {
-                return index
+                // The snapshot's stamps were trusted when it was written.
+                return LoadedTree(index: index, root: rootPath, digest: LoadedTree.digest(files: listing.files, stamps: stamps))
             }
         }
         let files = listing.files.filter(isFixtureFile).sorted()
@@ -54,10 +61,9 @@ public enum FixtureLoader {
         guard problems.isEmpty else {
             throw FixtureLoadError(problems: problems.sorted { ($0.file, $0.description) < ($1.file, $1.description) })
         }
-        if let snapshots, let stamps {
-            snapshots.write(root: rootPath, files: listing.files, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted)
-        }
-        return index
+        guard let snapshots, let stamps, snapshots.trusts(stamps, readAfter: loadStarted) else { return LoadedTree(index: index, root: rootPath, digest: nil) }
+        snapshots.write(root: rootPath, files: listing.files, stamps: stamps, fixtures: fixtures)
+        return LoadedTree(index: index, root: rootPath, digest: LoadedTree.digest(files: listing.files, stamps: stamps))
     }
 
     /// The index of a snapshot's fixtures, decoding from their files those it does not carry;

@@ -34,6 +34,14 @@ package final class RequestPattern: Sendable, Hashable {
             queryChecks: queryChecks, headerChecks: headerChecks)
     }
 
+    /// This pattern with another path and other query conditions (in matching order): a
+    /// fixture's form in a contract's terms, as the kept forms hold it.
+    func with(path: PathPattern, queryChecks: [ConditionCheck]) -> RequestPattern {
+        RequestPattern(
+            method: method, path: path, query: Self.conditions(of: queryChecks), headers: headers, body: body, queryChecks: queryChecks,
+            headerChecks: headerChecks)
+    }
+
     /// Both forms of the conditions, which must hold the same ones.
     private init(
         method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?,

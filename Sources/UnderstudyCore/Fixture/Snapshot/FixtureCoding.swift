@@ -21,14 +21,8 @@ enum FixtureCoding {
         writer.int(fixture.priority)
         writer.string(request.method)
         writer.string(request.path.text)
-        // In matching order, so decoding need not sort them again.
-        for checks in [request.queryChecks, request.headerChecks] {
-            writer.int(checks.count)
-            for check in checks {
-                writer.string(check.name)
-                write(check.condition, to: &writer)
-            }
-        }
+        write(request.queryChecks, to: &writer)
+        write(request.headerChecks, to: &writer)
         writer.int(fixture.responses.count)
         for response in fixture.responses {
             guard write(response, root: root, to: &writer) else { return nil }
@@ -42,6 +36,15 @@ enum FixtureCoding {
         writer.optionalDouble(fixture.recordedAt?.timeIntervalSinceReferenceDate)
         writer.optionalDouble(fixture.tooEarlyWithin)
         return writer.bytes
+    }
+
+    /// Conditions in matching order, so reading need not sort them again.
+    static func write(_ checks: [ConditionCheck], to writer: inout SnapshotWriter) {
+        writer.int(checks.count)
+        for check in checks {
+            writer.string(check.name)
+            write(check.condition, to: &writer)
+        }
     }
 
     private static func write(_ condition: ValueCondition, to writer: inout SnapshotWriter) {
@@ -111,8 +114,8 @@ enum FixtureCoding {
             recordedAt: recordedAt, tooEarlyWithin: tooEarlyWithin)
     }
 
-    /// Conditions in the matching order `encode` wrote them in.
-    private static func readChecks(_ reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> [ConditionCheck] {
+    /// Conditions in the matching order `write` wrote them in.
+    static func readChecks(_ reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> [ConditionCheck] {
         let count = try reader.count()
         var checks: [ConditionCheck] = []
         checks.reserveCapacity(count)

@@ -64,12 +64,12 @@ package struct FixtureSnapshots: Sendable {
     }
 
     /// The tree's real path (relative roots and links resolved), naming its snapshot, and
-    /// that snapshot's file.
-    func location(of root: String) -> (tree: String, file: String)? {
+    /// that snapshot's file (or the file of the same name ending in `kind`, such as `forms`).
+    func location(of root: String, kind: String = "snapshot") -> (tree: String, file: String)? {
         guard let resolved = realpath(root, nil) else { return nil }
         defer { free(resolved) }
         let tree = String(cString: resolved)
-        return (tree, folder + "/" + String(StableHash.fnv1a64(tree.utf8), radix: 16) + ".snapshot")
+        return (tree, folder + "/" + String(StableHash.fnv1a64(tree.utf8), radix: 16) + "." + kind)
     }
 
     /// What a snapshot holds for each fixture file: the fixture, or that it must be decoded
@@ -159,23 +159,32 @@ package struct FixtureSnapshots: Sendable {
         return Contents(files: files, stamps: stamps, entries: entries, index: index)
     }
 
-    /// Writes the snapshot of a tree that loaded without problems (on a thread of its own when
-    /// `writesInBackground`), unless a fixture file changed too recently to trust its stamp.
-    /// Failing to write (a read-only cache) only costs the next start its speed, so it is not
-    /// an error.
-    func write(root: String, files: [String], stamps: [FileStamp], fixtures: [Fixture], loadStarted: Date) {
-        guard writesInBackground else { return writeNow(root: root, files: files, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted) }
+    /// Whether `stamps`, read after `loadStarted`, may key what is kept: no file changed so
+    /// shortly before that a later change could keep its stamp.
+    func trusts(_ stamps: [FileStamp], readAfter loadStarted: Date) -> Bool {
+        !stamps.contains { $0.isRecent(before: loadStarted, settling: settling) }
+    }
+
+    /// Writes the snapshot of a tree that loaded without problems, and whose stamps it
+    /// `trusts`. Failing to write (a read-only cache) only costs the next start its speed, so
+    /// it is not an error.
+    func write(root: String, files: [String], stamps: [FileStamp], fixtures: [Fixture]) {
+        inBackground { writeNow(root: root, files: files, stamps: stamps, fixtures: fixtures) }
+    }
+
+    /// Runs `write` on a thread of its own when `writesInBackground` (`finishWrites` waits
+    /// for it), else now.
+    func inBackground(_ write: @escaping @Sendable () -> Void) {
+        guard writesInBackground else { return write() }
         Self.writing.enter()
         Thread.detachNewThread {
-            writeNow(root: root, files: files, stamps: stamps, fixtures: fixtures, loadStarted: loadStarted)
+            write()
             Self.writing.leave()
         }
     }
 
-    private func writeNow(root: String, files: [String], stamps: [FileStamp], fixtures: [Fixture], loadStarted: Date) {
-        guard let builder = Self.builder, !stamps.contains(where: { $0.isRecent(before: loadStarted, settling: settling) }),
-            let location = location(of: root)
-        else { return }
+    private func writeNow(root: String, files: [String], stamps: [FileStamp], fixtures: [Fixture]) {
+        guard let builder = Self.builder, let location = location(of: root) else { return }
         let strings = SnapshotStrings()
         var body = SnapshotWriter(strings: strings)
         body.int(files.count)
@@ -203,13 +212,19 @@ package struct FixtureSnapshots: Sendable {
         for text in strings.table { snapshot.literal(text) }
         snapshot.append(body.bytes)
         snapshot.seal()
+        keep(snapshot.bytes, at: location.file)
+    }
+
+    /// Writes `bytes` to `file` in the folder, then removes what is beyond what is kept.
+    func keep(_ bytes: [UInt8], at file: String) {
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return }
-        try? FileBytes.writeAtomically(snapshot.bytes, to: location.file, durable: false)
+        try? FileBytes.writeAtomically(bytes, to: file, durable: false)
         removeOldest()
     }
 
-    /// Removes the least recently written snapshots beyond `maximumKept`, and what a process
-    /// stopped in the middle of writing one left behind (a hidden temporary file over a minute old).
+    /// Removes the least recently written snapshots (and, apart, kept forms) beyond
+    /// `maximumKept`, and what a process stopped in the middle of writing one left behind (a
+    /// hidden temporary file over a minute old).
     private func removeOldest() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
@@ -217,12 +232,14 @@ package struct FixtureSnapshots: Sendable {
             let path = folder + "/" + name
             if stat(path, &info) == 0, Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 60 { unlink(path) }
         }
-        let snapshots = names.filter { $0.hasSuffix(".snapshot") }.map { folder + "/" + $0 }
-        guard snapshots.count > Self.maximumKept else { return }
-        let written = snapshots.map { path -> (path: String, modified: Double) in
-            var info = stat()
-            return (path, stat(path, &info) == 0 ? Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 : 0)
+        for kind in [".snapshot", ".forms"] {
+            let kept = names.filter { $0.hasSuffix(kind) }.map { folder + "/" + $0 }
+            guard kept.count > Self.maximumKept else { continue }
+            let written = kept.map { path -> (path: String, modified: Double) in
+                var info = stat()
+                return (path, stat(path, &info) == 0 ? Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 : 0)
+            }
+            for old in written.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maximumKept) { unlink(old.path) }
         }
-        for old in written.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maximumKept) { unlink(old.path) }
     }
 }

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Fixtures' forms in their contracts' terms (`ContractMatching.forms`), kept beside the tree's
+/// snapshot: on 10,000 fixtures, putting them in those terms was a fifth of a start's work with
+/// contracts, and the forms depend only on the fixtures and the packs.
+///
+/// They are kept in a file of their own, under the tree's digest (its files and their stamps),
+/// the packs' digest (their files' names and bytes) and the build: a change to any of them
+/// means the forms are computed again, and the new ones kept. Only the forms that differ from
+/// their fixture's own pattern are written.
+extension FixtureSnapshots {
+    /// Bumped whenever the binary form of kept forms changes.
+    static let formsFormatVersion: UInt64 = 1
+    private static let formsMagic: UInt64 = 0x5553_464f_524d_5331  // "USFORMS1"
+
+    /// What kept forms are valid for.
+    private struct FormsKey: Equatable {
+        let builder: FileStamp
+        let tree: String
+        let treeDigest: UInt64
+        let packsDigest: UInt64
+        let fixtureCount: Int
+
+        func write(to writer: inout SnapshotWriter) {
+            builder.write(to: &writer)
+            writer.literal(tree)
+            writer.uint64(treeDigest)
+            writer.uint64(packsDigest)
+            writer.int(fixtureCount)
+        }
+
+        static func read(from reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> FormsKey {
+            FormsKey(
+                builder: try FileStamp.read(from: &reader), tree: try reader.literal(), treeDigest: try reader.uint64(),
+                packsDigest: try reader.uint64(), fixtureCount: try reader.int())
+        }
+    }
+
+    /// The forms of `tree`'s fixtures in `contracts`' terms, parallel to them: those kept for
+    /// this tree, these packs and this build when there are; otherwise computed, and kept.
+    /// Packs made in code, or a tree without a digest, are always computed.
+    package func contractForms(of tree: LoadedTree, in contracts: Contracts) -> [FixtureIndex.Form?] {
+        let fixtures = tree.index.fixtures
+        guard let place = place(of: tree, in: contracts) else { return ContractMatching.forms(of: fixtures, in: contracts) }
+        if let kept = keptForms(in: place.file, key: place.key, fixtures: fixtures) { return kept }
+        let forms = ContractMatching.forms(of: fixtures, in: contracts)
+        inBackground { keep(Self.formsBytes(forms, key: place.key, fixtures: fixtures), at: place.file) }
+        return forms
+    }
+
+    /// The forms kept for `tree` in `contracts`' terms by this build; `nil` when there are none.
+    func keptForms(of tree: LoadedTree, in contracts: Contracts) -> [FixtureIndex.Form?]? {
+        place(of: tree, in: contracts).flatMap { keptForms(in: $0.file, key: $0.key, fixtures: tree.index.fixtures) }
+    }
+
+    /// The file holding `tree`'s forms, and the key they are kept under for `contracts`; `nil`
+    /// when they are not kept.
+    private func place(of tree: LoadedTree, in contracts: Contracts) -> (file: String, key: FormsKey)? {
+        guard let treeDigest = tree.digest, let packsDigest = contracts.sourceDigest, let builder = Self.builder,
+            let location = location(of: tree.root, kind: "forms")
+        else { return nil }
+        let key = FormsKey(builder: builder, tree: location.tree, treeDigest: treeDigest, packsDigest: packsDigest, fixtureCount: tree.index.fixtures.count)
+        return (location.file, key)
+    }
+
+    /// The forms kept in `file` under `key`; `nil` when there are none, or they are corrupt,
+    /// of another format version or kept under another key.
+    private func keptForms(in file: String, key: FormsKey, fixtures: [Fixture]) -> [FixtureIndex.Form?]? {
+        guard let bytes = try? FileBytes.read(file), var reader = SnapshotReader(sealed: bytes) else { return nil }
+        do throws(SnapshotReader.Corrupt) {
+            guard try reader.uint64() == Self.formsMagic, try reader.uint64() == Self.formsFormatVersion, try FormsKey.read(from: &reader) == key
+            else { return nil }
+            let stringCount = try reader.count()
+            var strings: [String] = []
+            strings.reserveCapacity(stringCount)
+            for _ in 0..<stringCount { strings.append(try reader.literal()) }
+            reader.strings = strings
+            var forms = [FixtureIndex.Form?](repeating: nil, count: fixtures.count)
+            var previous = -1
+            var paths: [Int: PathPattern] = [:]
+            for _ in 0..<(try reader.count()) {
+                let position = try reader.int()
+                // In file order, each fixture once, and the fixture the form was written for.
+                guard position > previous, position < fixtures.count, try reader.string() == fixtures[position].file else { return nil }
+                previous = position
+                let request = fixtures[position].request
+                let version = try reader.optionalString()
+                let pathIndex = try reader.stringIndex()
+                var path = request.path
+                if strings[pathIndex] != path.text {
+                    if let parsed = paths[pathIndex] {
+                        path = parsed
+                    } else {
+                        guard case .success(let parsed) = PathPattern.parse(strings[pathIndex]) else { return nil }
+                        paths[pathIndex] = parsed
+                        path = parsed
+                    }
+                }
+                forms[position] = (request.with(path: path, queryChecks: try FixtureCoding.readChecks(&reader)), version)
+            }
+            return reader.isAtEnd ? forms : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// `forms` of `fixtures`, in the form `keptForms` reads, under `key`.
+    private static func formsBytes(_ forms: [FixtureIndex.Form?], key: FormsKey, fixtures: [Fixture]) -> [UInt8] {
+        let strings = SnapshotStrings()
+        var body = SnapshotWriter(strings: strings)
+        let changed = forms.indices.filter { forms[$0] != nil }
+        body.int(changed.count)
+        for position in changed {
+            let form = forms[position]!
+            body.int(position)
+            body.string(fixtures[position].file)
+            body.optionalString(form.version)
+            body.string(form.pattern.path.text)
+            FixtureCoding.write(form.pattern.queryChecks, to: &body)
+        }
+        var kept = SnapshotWriter(strings: strings)
+        kept.uint64(formsMagic)
+        kept.uint64(formsFormatVersion)
+        key.write(to: &kept)
+        kept.int(strings.table.count)
+        for text in strings.table { kept.literal(text) }
+        kept.append(body.bytes)
+        kept.seal()
+        return kept.bytes
+    }
+}
