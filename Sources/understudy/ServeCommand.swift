@@ -75,6 +75,8 @@ struct ServeCommand: AsyncParsableCommand {
         let snapshots = FixtureSnapshots.inUserCache()
         let loaded = try options.loadTree(snapshots: snapshots)
         var fixtures = loaded.index.fixtures
+        // The forms kept for the tree are read and filed while the packs load.
+        let prepared = provider == nil && !contractOptions.noContracts ? snapshots.map { PreparedMatchingIndex(tree: loaded, snapshots: $0) } : nil
         if let provider {
             let known = Set(fixtures.map(\.provider))
             guard known.contains(provider) else {
@@ -94,7 +96,8 @@ struct ServeCommand: AsyncParsableCommand {
         // contracts put some fixture in other terms (kept across starts with the snapshots).
         let index =
             provider == nil
-            ? Responder.matchingIndex(reusing: loaded, contracts: contracts, keptIn: snapshots) : Responder.matchingIndex(of: fixtures, contracts: contracts)
+            ? prepared?.finish(contracts: contracts) ?? Responder.matchingIndex(reusing: loaded.index, contracts: contracts)
+            : Responder.matchingIndex(of: fixtures, contracts: contracts)
         let responder = Responder(
             index: index, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
             adminToken: adminToken,

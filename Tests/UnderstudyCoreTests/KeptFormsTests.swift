@@ -69,6 +69,45 @@ struct KeptFormsTests {
         #expect(Self.describe(kept) == [#"GET /me ["fields=equals(\"id,name\")"] [] nil v2.8"#, "as written", Self.searchForm])
     }
 
+    /// `serve` reads and files the kept forms while the packs load: the index it ends with
+    /// must match requests by the forms of the packs that loaded, whichever packs the kept
+    /// forms were for.
+    @Test func anIndexPreparedBeforeThePacksLoadMatchesInTheirTerms() throws {
+        let cache = SnapshotCache()
+        defer { cache.remove() }
+        let tree = try Self.rewrittenTree()
+        defer { tree.remove() }
+        let packs = try Self.packs()
+        defer { packs.remove() }
+        let textLatitude = try Self.packs(editingYelp: Self.latitudeAsText)
+        defer { textLatitude.remove() }
+        let loaded = try FixtureLoader.loadTree(from: tree.root, snapshots: cache.snapshots)
+        let written = Request(method: "GET", target: "/v3/businesses/search?latitude=34.079610&longitude=-118.3")
+        let normal = Request(method: "GET", target: "/v3/businesses/search?latitude=34.07961&longitude=-118.30")
+        func answers(_ contracts: Contracts?) -> [String?] {
+            let index = PreparedMatchingIndex(tree: loaded, snapshots: cache.snapshots).finish(contracts: contracts)
+            return [written, normal].map { request in
+                guard let route = contracts?.route(request) else { return index.bestMatch(for: request)?.file }
+                let form = ContractMatching.form(of: request, route: route)
+                return index.bestMatch(for: form.request, version: form.version)?.file
+            }
+        }
+        let contracts = try Contracts.load(from: packs.root), edited = try Contracts.load(from: textLatitude.root)
+        #expect(answers(contracts) == ["yelp/search.json", "yelp/search.json"], "none kept yet: computed")
+        #expect(cache.snapshots.keptForms(of: loaded, in: contracts) != nil)
+        #expect(answers(contracts) == ["yelp/search.json", "yelp/search.json"], "kept for these packs")
+        #expect(answers(edited) == ["yelp/search.json", nil], "kept for other packs: computed for these")
+        #expect(cache.snapshots.keptForms(of: loaded, in: edited) != nil && cache.snapshots.keptForms(of: loaded, in: contracts) == nil)
+        #expect(answers(edited) == ["yelp/search.json", nil], "kept for the edited packs")
+        #expect(answers(contracts) == ["yelp/search.json", "yelp/search.json"])
+        #expect(answers(nil) == ["yelp/search.json", nil], "no contracts: as written")
+    }
+
+    private static let latitudeAsText = [(
+        #""name": "latitude",\#n            "required": false,\#n            "schema": {\#n              "maximum": 90,\#n              "minimum": -90,\#n              "type": "number""#,
+        #""name": "latitude",\#n            "required": false,\#n            "schema": {\#n              "type": "string""#
+    )]
+
     @Test func aChangedPackOrFixtureComputesTheFormsAgain() throws {
         let cache = SnapshotCache()
         defer { cache.remove() }
@@ -76,7 +115,7 @@ struct KeptFormsTests {
         defer { tree.remove() }
         let packs = try Self.packs()
         defer { packs.remove() }
-        let textLatitude = try Self.packs(editingYelp: [(#""name": "latitude",\#n            "required": false,\#n            "schema": {\#n              "maximum": 90,\#n              "minimum": -90,\#n              "type": "number""#, #""name": "latitude",\#n            "required": false,\#n            "schema": {\#n              "type": "string""#)])
+        let textLatitude = try Self.packs(editingYelp: Self.latitudeAsText)
         defer { textLatitude.remove() }
         let loaded = try FixtureLoader.loadTree(from: tree.root, snapshots: cache.snapshots)
         #expect(cache.snapshots.contractForms(of: loaded, in: try Contracts.load(from: packs.root)).last.map { Self.describe([$0]) } == [Self.searchForm])

@@ -100,13 +100,6 @@ public final class Responder: Sendable {
         contracts.map { contracts in index.inForm(ContractMatching.forms(of: index.fixtures, in: contracts)) } ?? index
     }
 
-    /// `matchingIndex(reusing:contracts:)` of a loaded tree, its fixtures' forms kept across
-    /// starts in `snapshots` (`FixtureSnapshots.contractForms`).
-    package static func matchingIndex(reusing tree: LoadedTree, contracts: Contracts?, keptIn snapshots: FixtureSnapshots?) -> FixtureIndex {
-        guard let contracts, let snapshots else { return matchingIndex(reusing: tree.index, contracts: contracts) }
-        return tree.index.inForm(snapshots.contractForms(of: tree, in: contracts))
-    }
-
     /// A responder answering from `index`, which must be `matchingIndex(of:contracts:)` of its
     /// fixtures: `serve` without contracts passes the index loading built to check the tree
     /// rather than building a second one (10 % of starting on 10,000 fixtures).

@@ -36,40 +36,56 @@ extension FixtureSnapshots {
         }
     }
 
+    /// Forms read from where they are kept, and the digest of the packs they were kept for.
+    package struct Kept: Sendable {
+        let forms: [FixtureIndex.Form?]
+        let packsDigest: UInt64
+    }
+
     /// The forms of `tree`'s fixtures in `contracts`' terms, parallel to them: those kept for
     /// this tree, these packs and this build when there are; otherwise computed, and kept.
     /// Packs made in code, or a tree without a digest, are always computed.
-    package func contractForms(of tree: LoadedTree, in contracts: Contracts) -> [FixtureIndex.Form?] {
-        let fixtures = tree.index.fixtures
-        guard let place = place(of: tree, in: contracts) else { return ContractMatching.forms(of: fixtures, in: contracts) }
-        if let kept = keptForms(in: place.file, key: place.key, fixtures: fixtures) { return kept }
-        let forms = ContractMatching.forms(of: fixtures, in: contracts)
-        inBackground { keep(Self.formsBytes(forms, key: place.key, fixtures: fixtures), at: place.file) }
+    /// - Parameter kept: what `keptForms(of:)` gave for the tree, when it was already asked
+    ///   (`nil`: it is asked here).
+    package func contractForms(of tree: LoadedTree, in contracts: Contracts, kept: Kept?? = nil) -> [FixtureIndex.Form?] {
+        let kept = kept ?? keptForms(of: tree)
+        if let kept, kept.packsDigest == contracts.sourceDigest { return kept.forms }
+        let forms = ContractMatching.forms(of: tree.index.fixtures, in: contracts)
+        if let packsDigest = contracts.sourceDigest, let place = place(of: tree) {
+            let key = place.key(packsDigest), file = place.file, fixtures = tree.index.fixtures
+            inBackground { keep(Self.formsBytes(forms, key: key, fixtures: fixtures), at: file) }
+        }
         return forms
     }
 
     /// The forms kept for `tree` in `contracts`' terms by this build; `nil` when there are none.
     func keptForms(of tree: LoadedTree, in contracts: Contracts) -> [FixtureIndex.Form?]? {
-        place(of: tree, in: contracts).flatMap { keptForms(in: $0.file, key: $0.key, fixtures: tree.index.fixtures) }
+        guard let kept = keptForms(of: tree), kept.packsDigest == contracts.sourceDigest else { return nil }
+        return kept.forms
     }
 
-    /// The file holding `tree`'s forms, and the key they are kept under for `contracts`; `nil`
-    /// when they are not kept.
-    private func place(of tree: LoadedTree, in contracts: Contracts) -> (file: String, key: FormsKey)? {
-        guard let treeDigest = tree.digest, let packsDigest = contracts.sourceDigest, let builder = Self.builder,
-            let location = location(of: tree.root, kind: "forms")
-        else { return nil }
-        let key = FormsKey(builder: builder, tree: location.tree, treeDigest: treeDigest, packsDigest: packsDigest, fixtureCount: tree.index.fixtures.count)
-        return (location.file, key)
+    /// The forms kept for `tree` by this build, for whichever packs they were kept; `nil` when
+    /// there are none, or they are corrupt, of another format version or kept for another tree.
+    package func keptForms(of tree: LoadedTree) -> Kept? {
+        place(of: tree).flatMap { keptForms(in: $0.file, key: $0.key, fixtures: tree.index.fixtures) }
     }
 
-    /// The forms kept in `file` under `key`; `nil` when there are none, or they are corrupt,
-    /// of another format version or kept under another key.
-    private func keptForms(in file: String, key: FormsKey, fixtures: [Fixture]) -> [FixtureIndex.Form?]? {
+    /// The file holding `tree`'s forms, and the key they are kept under for packs of a given
+    /// digest; `nil` when they are not kept.
+    private func place(of tree: LoadedTree) -> (file: String, key: (UInt64) -> FormsKey)? {
+        guard let treeDigest = tree.digest, let builder = Self.builder, let location = location(of: tree.root, kind: "forms") else { return nil }
+        let count = tree.index.fixtures.count
+        return (location.file, { FormsKey(builder: builder, tree: location.tree, treeDigest: treeDigest, packsDigest: $0, fixtureCount: count) })
+    }
+
+    /// The forms kept in `file` under the key `key` makes of their packs' digest; `nil` when
+    /// there are none, or they are corrupt, of another format version or kept under another key.
+    private func keptForms(in file: String, key: (UInt64) -> FormsKey, fixtures: [Fixture]) -> Kept? {
         guard let bytes = try? FileBytes.read(file), var reader = SnapshotReader(sealed: bytes) else { return nil }
         do throws(SnapshotReader.Corrupt) {
-            guard try reader.uint64() == Self.formsMagic, try reader.uint64() == Self.formsFormatVersion, try FormsKey.read(from: &reader) == key
-            else { return nil }
+            guard try reader.uint64() == Self.formsMagic, try reader.uint64() == Self.formsFormatVersion else { return nil }
+            let read = try FormsKey.read(from: &reader)
+            guard read == key(read.packsDigest) else { return nil }
             let stringCount = try reader.count()
             var strings: [String] = []
             strings.reserveCapacity(stringCount)
@@ -98,7 +114,7 @@ extension FixtureSnapshots {
                 }
                 forms[position] = (request.with(path: path, queryChecks: try FixtureCoding.readChecks(&reader)), version)
             }
-            return reader.isAtEnd ? forms : nil
+            return reader.isAtEnd ? Kept(forms: forms, packsDigest: read.packsDigest) : nil
         } catch {
             return nil
         }
