@@ -5,9 +5,9 @@ import UnderstudyCore
 import FoundationNetworking
 #endif
 
-/// `serve` keeps a snapshot of a valid tree in its cache folder and starts from it; a tree
-/// changed since is loaded from its files, and a broken one is still refused with exactly the
-/// problems `lint` reports.
+/// `serve` keeps a snapshot of a valid tree (and, with contracts, its fixtures' forms in their
+/// terms) in its cache folder and starts from it; a tree changed since is loaded from its
+/// files, and a broken one is still refused with exactly the problems `lint` reports.
 @Suite("Fixture snapshots, through the command")
 struct SnapshotCLITests {
     @Test func serveStartsFromASnapshotAndStillRefusesATreeBrokenSince() async throws {
@@ -53,5 +53,55 @@ struct SnapshotCLITests {
         #expect(!serve.stdout.contains("Listening"))
         #expect(serve.stderr == lint.stderr)
         #expect(serve.stderr.contains("2 problems in 2 fixture files:"), "\(serve.stderr)")
+    }
+
+    /// With contracts, `serve` keeps the fixtures' forms in the contract's terms beside the
+    /// snapshot: a second start answers from the kept forms as the first did, and a pack edited
+    /// since makes the next start compute them again, not match by stale ones.
+    @Test func serveKeepsContractFormsUntilAPackChanges() async throws {
+        let root = try CLIProcess.temporaryTree([
+            "yelp/search.json":
+                #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/search", "query": {"latitude": "34.079610", "longitude": "-118.3"}}, "response": {"json": {"total": 0}}}"#
+        ])
+        let packs = try CLIProcess.temporaryTree([
+            "yelp.openapi.json": try String(contentsOf: CLIProcess.repositoryRoot.appendingPathComponent("contracts/yelp.openapi.json"), encoding: .utf8)
+        ])
+        let cache = NSTemporaryDirectory() + "understudy-cache-" + UUID().uuidString
+        defer {
+            for folder in [root, packs, cache] { try? FileManager.default.removeItem(atPath: folder) }
+        }
+        // Stamps are trusted once files are older than a clock tick or two (see above).
+        try await Task.sleep(for: .milliseconds(2100))
+        func statuses() async throws -> [Int] {
+            let server = try CLIProcess.Serving(["--fixtures", root, "--contracts", packs], environment: ["UNDERSTUDY_CACHE_DIR": cache])
+            var statuses: [Int] = []
+            // As written, and written as the contract reads a number.
+            for query in ["latitude=34.079610&longitude=-118.3", "latitude=34.07961&longitude=-118.30"] {
+                var request = URLRequest(url: URL(string: server.url.absoluteString + "/v3/businesses/search?" + query)!)
+                request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
+                statuses.append(((try await URLSession.shared.data(for: request)).1 as? HTTPURLResponse)?.statusCode ?? 0)
+            }
+            #expect(server.stop().status == 0)
+            return statuses
+        }
+        func keptForms() throws -> Date? {
+            let names = try FileManager.default.contentsOfDirectory(atPath: cache + "/fixture-snapshots").filter { $0.hasSuffix(".forms") }
+            guard names.count == 1 else { return nil }
+            return try FileManager.default.attributesOfItem(atPath: cache + "/fixture-snapshots/" + names[0])[.modificationDate] as? Date
+        }
+        #expect(try await statuses() == [200, 200])
+        let kept = try #require(try keptForms(), "the first start kept the forms")
+        #expect(try await statuses() == [200, 200])
+        #expect(try keptForms() == kept, "the second start used them")
+
+        // The pack's latitude made text: only the fixture's own writing matches now.
+        let pack = packs + "/yelp.openapi.json"
+        let edited = try String(contentsOfFile: pack, encoding: .utf8).replacingOccurrences(
+            of: #""name": "latitude",\#n            "required": false,\#n            "schema": {\#n              "maximum": 90,\#n              "minimum": -90,\#n              "type": "number""#,
+            with: #""name": "latitude",\#n            "required": false,\#n            "schema": {\#n              "type": "string""#)
+        #expect(try edited != String(contentsOfFile: pack, encoding: .utf8))
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: pack))
+        #expect(try await statuses() == [200, 404])
+        #expect(try keptForms() != kept, "kept again for the edited pack")
     }
 }
