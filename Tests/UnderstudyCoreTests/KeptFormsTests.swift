@@ -31,6 +31,26 @@ struct KeptFormsTests {
         return folder
     }
 
+    /// A snapshot cache, the rewritten tree, its packs, and the same packs with the latitude
+    /// as text.
+    private struct Setting {
+        let cache = SnapshotCache()
+        let tree: TemporaryFixtures
+        let packs: TemporaryFixtures
+        let textLatitude: TemporaryFixtures
+
+        init() throws {
+            tree = try KeptFormsTests.rewrittenTree()
+            packs = try KeptFormsTests.packs()
+            textLatitude = try KeptFormsTests.packs(editingYelp: KeptFormsTests.latitudeAsText)
+        }
+
+        func remove() {
+            for folder in [tree, packs, textLatitude] { folder.remove() }
+            cache.remove()
+        }
+    }
+
     /// Each form written out in full (method, path, query checks in order, header checks,
     /// body, version), "as written" for none.
     private static func describe(_ forms: [FixtureIndex.Form?]) -> [String] {
@@ -73,14 +93,9 @@ struct KeptFormsTests {
     /// must match requests by the forms of the packs that loaded, whichever packs the kept
     /// forms were for.
     @Test func anIndexPreparedBeforeThePacksLoadMatchesInTheirTerms() throws {
-        let cache = SnapshotCache()
-        defer { cache.remove() }
-        let tree = try Self.rewrittenTree()
-        defer { tree.remove() }
-        let packs = try Self.packs()
-        defer { packs.remove() }
-        let textLatitude = try Self.packs(editingYelp: Self.latitudeAsText)
-        defer { textLatitude.remove() }
+        let setting = try Setting()
+        defer { setting.remove() }
+        let (cache, tree, packs, textLatitude) = (setting.cache, setting.tree, setting.packs, setting.textLatitude)
         let loaded = try FixtureLoader.loadTree(from: tree.root, snapshots: cache.snapshots)
         let written = Request(method: "GET", target: "/v3/businesses/search?latitude=34.079610&longitude=-118.3")
         let normal = Request(method: "GET", target: "/v3/businesses/search?latitude=34.07961&longitude=-118.30")
@@ -109,14 +124,9 @@ struct KeptFormsTests {
     )]
 
     @Test func aChangedPackOrFixtureComputesTheFormsAgain() throws {
-        let cache = SnapshotCache()
-        defer { cache.remove() }
-        let tree = try Self.rewrittenTree()
-        defer { tree.remove() }
-        let packs = try Self.packs()
-        defer { packs.remove() }
-        let textLatitude = try Self.packs(editingYelp: Self.latitudeAsText)
-        defer { textLatitude.remove() }
+        let setting = try Setting()
+        defer { setting.remove() }
+        let (cache, tree, packs, textLatitude) = (setting.cache, setting.tree, setting.packs, setting.textLatitude)
         let loaded = try FixtureLoader.loadTree(from: tree.root, snapshots: cache.snapshots)
         #expect(cache.snapshots.contractForms(of: loaded, in: try Contracts.load(from: packs.root)).last.map { Self.describe([$0]) } == [Self.searchForm])
 
@@ -136,14 +146,11 @@ struct KeptFormsTests {
     }
 
     @Test func aCorruptOrForeignFileIsIgnoredAndReplaced() throws {
-        let cache = SnapshotCache()
-        defer { cache.remove() }
-        let tree = try Self.rewrittenTree()
-        defer { tree.remove() }
+        let setting = try Setting()
+        defer { setting.remove() }
+        let (cache, tree, packs) = (setting.cache, setting.tree, setting.packs)
         let other = try Self.rewrittenTree()
         defer { other.remove() }
-        let packs = try Self.packs()
-        defer { packs.remove() }
         let contracts = try Contracts.load(from: packs.root)
         let loaded = try FixtureLoader.loadTree(from: tree.root, snapshots: cache.snapshots)
         let expected = Self.describe(cache.snapshots.contractForms(of: loaded, in: contracts))
@@ -193,12 +200,9 @@ struct KeptFormsTests {
     }
 
     @Test func formsAreNotKeptWithoutADigestOfTreeAndPacks() throws {
-        let cache = SnapshotCache()
-        defer { cache.remove() }
-        let tree = try Self.rewrittenTree()
-        defer { tree.remove() }
-        let packs = try Self.packs()
-        defer { packs.remove() }
+        let setting = try Setting()
+        defer { setting.remove() }
+        let (cache, tree, packs) = (setting.cache, setting.tree, setting.packs)
         let contracts = try Contracts.load(from: packs.root)
         let file = try #require(cache.snapshots.location(of: tree.root, kind: "forms")).file
         // Files changed moments ago: their stamps may not change with their next change.
