@@ -56,8 +56,7 @@ struct FileStamp: Equatable, Sendable {
 
     private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
 
-    /// `digest` with every field of the stamp taken in (without an array of them: a tree's
-    /// digest takes in 10,000 stamps).
+    /// `digest` with every field of the stamp taken in.
     func mixed(into digest: UInt64) -> UInt64 {
         var digest = digest
         for word in [device, inode, UInt64(bitPattern: size)] { digest = StableHash.mixing(word, into: digest) }
