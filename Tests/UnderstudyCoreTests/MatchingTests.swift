@@ -139,6 +139,30 @@ struct MatchingTests {
 
     /// Header conditions are checked without collecting the values; the verdict must be the
     /// one on the collected values, for every kind of condition and every repetition.
+    /// Patterns compare (and hash, for finding fixtures that can never match) by their
+    /// conditions, however they were built: from dictionaries, from stored checks, or moved.
+    @Test func patternsAreEqualExactlyWhenTheirConditionsAre() throws {
+        let path = try PathPattern.parse("/s").get()
+        let query: [String: ValueCondition] = ["b": .equals("2"), "a": .equals("1"), "c": .present, "d": .matches(try RegexPattern("^x"))]
+        let headers: [String: ValueCondition] = ["authorization": .present]
+        let pattern = RequestPattern(method: "GET", path: path, query: query, headers: headers, body: nil)
+        let stored = RequestPattern(method: "GET", path: path, queryChecks: pattern.queryChecks, headerChecks: pattern.headerChecks)
+        let moved = RequestPattern(method: "GET", path: try PathPattern.parse("/t").get(), query: query, headers: headers, body: nil).with(path: path, query: nil)
+        for same in [stored, moved] {
+            #expect(same == pattern && same.hashValue == pattern.hashValue)
+            #expect(same.query == query && same.headers == headers)
+        }
+        var others = [RequestPattern(method: "GET", path: path, query: query, headers: [:], body: nil)]
+        for (name, condition) in [("a", ValueCondition.equals("9")), ("c", .absent), ("e", .present)] {
+            var changed = query
+            changed[name] = condition
+            others.append(RequestPattern(method: "GET", path: path, query: changed, headers: headers, body: nil))
+        }
+        others.append(pattern.with(path: try PathPattern.parse("/t").get(), query: nil))
+        for other in others { #expect(other != pattern) }
+        #expect(Set(others + [pattern, stored, moved]).count == others.count + 1)
+    }
+
     @Test func headerConditionsJudgeFieldsAsTheirCollectedValues() throws {
         let conditions: [ValueCondition] = [.equals("a"), .equalsAll(["a", "b"]), .matches(try RegexPattern("^a")), .present, .absent]
         let lists: [[HeaderField]] = [

@@ -5,10 +5,12 @@ package final class RequestPattern: Sendable, Hashable {
     public let method: String
     /// The path, exact or a template.
     public let path: PathPattern
-    /// Conditions on decoded query parameters, by name.
-    public let query: [String: ValueCondition]
-    /// Conditions on headers, by lower-cased name.
-    public let headers: [String: ValueCondition]
+    /// Conditions on decoded query parameters, by name: `queryChecks` as a dictionary, made
+    /// when asked (checking a tree and reporting near misses ask; matching walks the checks),
+    /// as keeping it was a dictionary per fixture.
+    public var query: [String: ValueCondition] { Self.conditions(of: queryChecks) }
+    /// Conditions on headers, by lower-cased name, made from `headerChecks` when asked.
+    public var headers: [String: ValueCondition] { Self.conditions(of: headerChecks) }
     /// A condition on the body, if any.
     public let body: BodyCondition?
 
@@ -21,36 +23,31 @@ package final class RequestPattern: Sendable, Hashable {
     let headerChecks: [ConditionCheck]
 
     public convenience init(method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?) {
-        self.init(
-            method: method, path: path, query: query, headers: headers, body: body, queryChecks: Self.checks(query), headerChecks: Self.checks(headers))
+        self.init(method: method, path: path, body: body, queryChecks: Self.checks(query), headerChecks: Self.checks(headers))
     }
 
     /// A pattern whose conditions come already in matching order (`queryChecks` and
     /// `headerChecks` as a pattern built the usual way has them), as the fixture snapshot
     /// stores them: sorting them again was a quarter of decoding a 10,000-fixture snapshot.
     convenience init(method: String, path: PathPattern, queryChecks: [ConditionCheck], headerChecks: [ConditionCheck]) {
-        self.init(
-            method: method, path: path, query: Self.conditions(of: queryChecks), headers: Self.conditions(of: headerChecks), body: nil,
-            queryChecks: queryChecks, headerChecks: headerChecks)
+        self.init(method: method, path: path, body: nil, queryChecks: queryChecks, headerChecks: headerChecks)
     }
 
     /// This pattern with another path and other query conditions (in matching order): a
     /// fixture's form in a contract's terms, as the kept forms hold it.
     func with(path: PathPattern, queryChecks: [ConditionCheck]) -> RequestPattern {
-        RequestPattern(
-            method: method, path: path, query: Self.conditions(of: queryChecks), headers: headers, body: body, queryChecks: queryChecks,
-            headerChecks: headerChecks)
+        RequestPattern(method: method, path: path, body: body, queryChecks: queryChecks, headerChecks: headerChecks)
     }
 
-    /// Both forms of the conditions, which must hold the same ones.
-    private init(
-        method: String, path: PathPattern, query: [String: ValueCondition], headers: [String: ValueCondition], body: BodyCondition?,
-        queryChecks: [ConditionCheck], headerChecks: [ConditionCheck]
-    ) {
+    /// This pattern with another path and, when given, other query conditions.
+    func with(path: PathPattern, query: [String: ValueCondition]?) -> RequestPattern {
+        with(path: path, queryChecks: query.map(Self.checks) ?? queryChecks)
+    }
+
+    /// The checks must come in matching order (`checks(_:)`), each name once.
+    private init(method: String, path: PathPattern, body: BodyCondition?, queryChecks: [ConditionCheck], headerChecks: [ConditionCheck]) {
         self.method = method
         self.path = path
-        self.query = query
-        self.headers = headers
         self.body = body
         var specificity = path.specificity + (body?.specificity ?? 0)
         for check in queryChecks { specificity += check.condition.specificity }
@@ -75,16 +72,23 @@ package final class RequestPattern: Sendable, Hashable {
         conditions.sorted { ($0.value.specificity, $1.key) > ($1.value.specificity, $0.key) }.map { ConditionCheck(name: $0.key, condition: $0.value) }
     }
 
-    /// Patterns are equal when they accept exactly the same requests.
+    /// Patterns are equal when they accept exactly the same requests. Checks come in one order
+    /// for the same conditions (by specificity, then name), so they compare as lists.
     public static func == (lhs: RequestPattern, rhs: RequestPattern) -> Bool {
-        lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.headers == rhs.headers && lhs.body == rhs.body
+        lhs.method == rhs.method && lhs.path == rhs.path && ConditionCheck.same(lhs.queryChecks, rhs.queryChecks)
+            && ConditionCheck.same(lhs.headerChecks, rhs.headerChecks) && lhs.body == rhs.body
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(method)
         hasher.combine(path)
-        hasher.combine(query)
-        hasher.combine(headers)
+        for checks in [queryChecks, headerChecks] {
+            hasher.combine(checks.count)
+            for check in checks {
+                hasher.combine(check.name)
+                hasher.combine(check.condition)
+            }
+        }
         hasher.combine(body)
     }
 }
@@ -99,6 +103,11 @@ final class ConditionCheck: Sendable {
     init(name: String, condition: ValueCondition) {
         self.name = name
         self.condition = condition
+    }
+
+    /// Whether two lists hold the same conditions on the same names, in the same order.
+    static func same(_ lhs: [ConditionCheck], _ rhs: [ConditionCheck]) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.name == $1.name && $0.condition == $1.condition }
     }
 
     /// Whether `query` meets the condition (its members read in place, not copied).

@@ -52,12 +52,11 @@ enum ContractMatching {
     static func form(of fixture: Fixture, route: ContractRoute) -> FixtureIndex.Form? {
         let request = fixture.request
         let versioned = route.pack.versioned(request.path.text)
-        let query = route.operation?.meanings.rewritten(request.query)
+        let query = route.operation?.meanings.rewritten(request.queryChecks)
         guard versioned != nil || query != nil else { return nil }
         var path = request.path
         if let rest = versioned?.rest, case .success(let stripped) = PathPattern.parse(rest) { path = stripped }
-        let pattern = RequestPattern(method: request.method, path: path, query: query ?? request.query, headers: request.headers, body: request.body)
-        return (pattern, versioned?.version)
+        return (request.with(path: path, query: query), versioned?.version)
     }
 
     /// `request` in the contract's terms, with the version its path names; `request` itself

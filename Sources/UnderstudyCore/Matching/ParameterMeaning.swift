@@ -149,12 +149,21 @@ struct QueryMeanings: Sendable {
     /// `normalised(conditions)` when it changes any of `conditions`, else `nil`: most fixtures
     /// are written in the one form already, and need no second pattern.
     func rewritten(_ conditions: [String: ValueCondition]) -> [String: ValueCondition]? {
-        guard !isEmpty else { return nil }
-        let changes = conditions.contains { name, condition in
-            guard let meaning = meaning(named: name) else { return false }
-            return meaning.name != name || !Self.isNormal(condition, meaning.kind)
-        }
-        return changes ? normalised(conditions) : nil
+        guard !isEmpty, conditions.contains(where: changes) else { return nil }
+        return normalised(conditions)
+    }
+
+    /// `rewritten(_:)` of the conditions `checks` lists (a fixture's), read off the list: most
+    /// fixtures change nothing, and then need no dictionary of them.
+    func rewritten(_ checks: [ConditionCheck]) -> [String: ValueCondition]? {
+        guard !isEmpty, checks.contains(where: { changes($0.name, $0.condition) }) else { return nil }
+        return normalised(Dictionary(uniqueKeysWithValues: checks.map { ($0.name, $0.condition) }))
+    }
+
+    /// Whether normalising changes the condition on the parameter a fixture calls `name`.
+    private func changes(_ name: String, _ condition: ValueCondition) -> Bool {
+        guard let meaning = meaning(named: name) else { return false }
+        return meaning.name != name || !Self.isNormal(condition, meaning.kind)
     }
 
     /// A fixture's query conditions in the same form: exact values written in one way, under
