@@ -96,7 +96,8 @@ struct FixtureSnapshotTests {
         var outOfTable = forged
         forged.int(Int.max)
         forged.seal()
-        outOfTable.int(0)
+        outOfTable.int(0)  // no strings,
+        outOfTable.int(0)  // no header lists,
         outOfTable.int(DirectoryWalker.list(under: bundledFixturesPath).files.count)
         outOfTable.int(7)
         outOfTable.seal()

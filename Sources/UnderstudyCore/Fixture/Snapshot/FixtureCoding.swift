@@ -66,11 +66,7 @@ enum FixtureCoding {
 
     private static func write(_ response: FixtureResponse, root: String, to writer: inout SnapshotWriter) -> Bool {
         writer.int(response.status)
-        writer.int(response.headers.count)
-        for header in response.headers {
-            writer.string(header.name)
-            writer.string(header.value)
-        }
+        writer.headers(response.headers)
         switch response.body {
         case .bytes(let bytes):
             writer.bool(false)
@@ -143,10 +139,7 @@ enum FixtureCoding {
 
     private static func readResponse(_ reader: inout SnapshotReader, root: String) throws(SnapshotReader.Corrupt) -> FixtureResponse {
         let status = try reader.int()
-        var headers: [HeaderField] = []
-        let count = try reader.count()
-        headers.reserveCapacity(count)
-        for _ in 0..<count { headers.append(HeaderField(name: try reader.string(), value: try reader.string())) }
+        let headers = try reader.headers()
         let body: ResponseBody = try reader.bool() ? .file(BodyFile(path: String(joiningPath: root, try reader.string()))) : .bytes(Array(try reader.data()))
         var fault: Fault?
         if let name = try reader.optionalString() {

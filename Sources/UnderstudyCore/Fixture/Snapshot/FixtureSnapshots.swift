@@ -26,7 +26,7 @@ package struct FixtureSnapshots: Sendable {
     private static let writing = DispatchGroup()
 
     /// Bumped whenever the binary form changes: a snapshot of another version is ignored.
-    static let formatVersion: UInt64 = 3
+    static let formatVersion: UInt64 = 4
     private static let magic: UInt64 = 0x5553_4e41_5053_4654  // "USNAPSFT"
     /// The stamp of the running executable: a snapshot holds what this build decoded, and is
     /// only trusted by the same build. `nil` (no executable to stamp) turns snapshots off.
@@ -110,6 +110,7 @@ package struct FixtureSnapshots: Sendable {
             strings.reserveCapacity(stringCount)
             for _ in 0..<stringCount { strings.append(try reader.literal()) }
             reader.strings = strings
+            try reader.readHeaderLists()
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount { files.append(try reader.string()) }
@@ -125,12 +126,12 @@ package struct FixtureSnapshots: Sendable {
         }
         guard records.count == stamps.count else { return nil }
         // Records are independent: decoded on all cores, every worker parsing each path once.
-        let strings = reader.strings, slices = records
+        let strings = reader.strings, headerLists = reader.headerLists, slices = records
         let workers = max(1, min(slices.count, ProcessInfo.processInfo.activeProcessorCount))
         let shares = Parallel.map(workers) { worker -> [Entry?] in
             var paths: [Int: PathPattern] = [:]
             return stride(from: worker, to: slices.count, by: workers).map { index -> Entry? in
-                var record = SnapshotReader(slices[index], strings: strings)
+                var record = SnapshotReader(slices[index], strings: strings, headerLists: headerLists)
                 do throws(SnapshotReader.Corrupt) {
                     let entry: Entry =
                         try record.bool() ? .fixture(try FixtureCoding.decode(&record, root: root, paths: &paths)) : .decodeFromFile(try record.string())
@@ -210,6 +211,7 @@ package struct FixtureSnapshots: Sendable {
         snapshot.literal(location.tree)
         snapshot.int(strings.table.count)
         for text in strings.table { snapshot.literal(text) }
+        snapshot.headerLists()
         snapshot.append(body.bytes)
         snapshot.seal()
         keep(snapshot.bytes, at: location.file)

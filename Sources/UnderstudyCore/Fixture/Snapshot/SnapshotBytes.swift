@@ -3,12 +3,28 @@
 final class SnapshotStrings {
     private(set) var table: [String] = []
     private var indices: [String: Int] = [:]
+    /// Answers' header lists, each stored once (their strings in `table`): most fixtures of a
+    /// provider send the same few headers, and a list read once is one reference to share,
+    /// where its strings were a reference each, counted from every core decoding the snapshot.
+    private(set) var headerLists: [[HeaderField]] = []
+    private var headerListIndices: [[HeaderField]: Int] = [:]
 
     func index(of text: String) -> Int {
         if let index = indices[text] { return index }
         indices[text] = table.count
         table.append(text)
         return table.count - 1
+    }
+
+    func index(ofHeaders headers: [HeaderField]) -> Int {
+        if let index = headerListIndices[headers] { return index }
+        for header in headers {
+            _ = index(of: header.name)
+            _ = index(of: header.value)
+        }
+        headerListIndices[headers] = headerLists.count
+        headerLists.append(headers)
+        return headerLists.count - 1
     }
 }
 
@@ -36,6 +52,21 @@ struct SnapshotWriter {
     mutating func append(_ written: [UInt8]) { bytes.append(contentsOf: written) }
 
     mutating func string(_ value: String) { int(strings.index(of: value)) }
+
+    /// A header list, as its index in the snapshot's `SnapshotStrings.headerLists`.
+    mutating func headers(_ value: [HeaderField]) { int(strings.index(ofHeaders: value)) }
+
+    /// The snapshot's header lists, each as its length and its names' and values' strings.
+    mutating func headerLists() {
+        int(strings.headerLists.count)
+        for list in strings.headerLists {
+            int(list.count)
+            for header in list {
+                string(header.name)
+                string(header.value)
+            }
+        }
+    }
 
     mutating func optionalString(_ value: String?) {
         bool(value != nil)
@@ -70,6 +101,8 @@ struct SnapshotReader {
     private var offset: Int
     /// The snapshot's strings, once read: `string()` returns entries of it.
     var strings: [String] = []
+    /// The snapshot's header lists, once read: `headers()` returns entries of it.
+    var headerLists: [[HeaderField]] = []
 
     /// A reader of `bytes` when their trailing checksum holds; `nil` otherwise.
     init?(sealed bytes: [UInt8]) {
@@ -81,10 +114,11 @@ struct SnapshotReader {
     }
 
     /// A reader of part of a snapshot already checked, such as one fixture's record.
-    init(_ bytes: ArraySlice<UInt8>, strings: [String] = []) {
+    init(_ bytes: ArraySlice<UInt8>, strings: [String] = [], headerLists: [[HeaderField]] = []) {
         self.bytes = bytes
         offset = bytes.startIndex
         self.strings = strings
+        self.headerLists = headerLists
     }
 
     var isAtEnd: Bool { offset == bytes.endIndex }
@@ -133,6 +167,26 @@ struct SnapshotReader {
     }
 
     mutating func optionalString() throws(Corrupt) -> String? { try bool() ? try string() : nil }
+
+    /// A header list `SnapshotWriter.headers` wrote.
+    mutating func headers() throws(Corrupt) -> [HeaderField] {
+        let index = try int()
+        guard headerLists.indices.contains(index) else { throw Corrupt() }
+        return headerLists[index]
+    }
+
+    /// The header lists `SnapshotWriter.headerLists` wrote (`strings` read first).
+    mutating func readHeaderLists() throws(Corrupt) {
+        let count = try count()
+        var lists: [[HeaderField]] = []
+        lists.reserveCapacity(count)
+        for _ in 0..<count {
+            var list: [HeaderField] = []
+            for _ in 0..<(try self.count()) { list.append(HeaderField(name: try string(), value: try string())) }
+            lists.append(list)
+        }
+        headerLists = lists
+    }
 
     mutating func optionalDouble() throws(Corrupt) -> Double? { try bool() ? try double() : nil }
 
