@@ -87,15 +87,7 @@ enum FixtureCoding {
         let file = try reader.string(), provider = try reader.string(), name = try reader.optionalString()
         let priority = try reader.int()
         let method = try reader.string()
-        let pathIndex = try reader.stringIndex()
-        let path: PathPattern
-        if let parsed = paths[pathIndex] {
-            path = parsed
-        } else {
-            guard case .success(let parsed) = PathPattern.parse(reader.strings[pathIndex]) else { throw SnapshotReader.Corrupt() }
-            paths[pathIndex] = parsed
-            path = parsed
-        }
+        let path = try readPath(&reader, paths: &paths)
         let queryChecks = try readChecks(&reader), headerChecks = try readChecks(&reader)
         let responseCount = try reader.count()
         var responses: [FixtureResponse] = []
@@ -108,6 +100,16 @@ enum FixtureCoding {
         return Fixture(
             file: file, provider: provider, name: name, priority: priority, request: request, responses: responses, scenario: scenario,
             recordedAt: recordedAt, tooEarlyWithin: tooEarlyWithin)
+    }
+
+    /// A path stored as a string, parsed once per string (`paths` keeps them by its index); a
+    /// string that does not parse means the snapshot is not what this build wrote.
+    static func readPath(_ reader: inout SnapshotReader, paths: inout [Int: PathPattern]) throws(SnapshotReader.Corrupt) -> PathPattern {
+        let index = try reader.stringIndex()
+        if let parsed = paths[index] { return parsed }
+        guard case .success(let parsed) = PathPattern.parse(reader.strings[index]) else { throw SnapshotReader.Corrupt() }
+        paths[index] = parsed
+        return parsed
     }
 
     /// Conditions in the matching order `write` wrote them in.

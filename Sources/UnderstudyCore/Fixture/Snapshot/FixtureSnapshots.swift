@@ -105,11 +105,7 @@ package struct FixtureSnapshots: Sendable {
             guard try reader.uint64() == Self.magic, try reader.uint64() == Self.formatVersion, try FileStamp.read(from: &reader) == builder,
                 try reader.literal() == location.tree
             else { return nil }
-            let stringCount = try reader.count()
-            var strings: [String] = []
-            strings.reserveCapacity(stringCount)
-            for _ in 0..<stringCount { strings.append(try reader.literal()) }
-            reader.strings = strings
+            try reader.readStringTable()
             try reader.readHeaderLists()
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
@@ -209,8 +205,7 @@ package struct FixtureSnapshots: Sendable {
         snapshot.uint64(Self.formatVersion)
         builder.write(to: &snapshot)
         snapshot.literal(location.tree)
-        snapshot.int(strings.table.count)
-        for text in strings.table { snapshot.literal(text) }
+        snapshot.stringTable()
         snapshot.headerLists()
         snapshot.append(body.bytes)
         snapshot.seal()

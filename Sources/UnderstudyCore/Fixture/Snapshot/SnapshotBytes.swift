@@ -56,6 +56,12 @@ struct SnapshotWriter {
     /// A header list, as its index in the snapshot's `SnapshotStrings.headerLists`.
     mutating func headers(_ value: [HeaderField]) { int(strings.index(ofHeaders: value)) }
 
+    /// The snapshot's strings, each as its bytes (written after every record that names them).
+    mutating func stringTable() {
+        int(strings.table.count)
+        for text in strings.table { literal(text) }
+    }
+
     /// The snapshot's header lists, each as its length and its names' and values' strings.
     mutating func headerLists() {
         int(strings.headerLists.count)
@@ -173,6 +179,15 @@ struct SnapshotReader {
         let index = try int()
         guard headerLists.indices.contains(index) else { throw Corrupt() }
         return headerLists[index]
+    }
+
+    /// The strings `SnapshotWriter.stringTable` wrote, which `string()` then returns.
+    mutating func readStringTable() throws(Corrupt) {
+        let count = try count()
+        var table: [String] = []
+        table.reserveCapacity(count)
+        for _ in 0..<count { table.append(try literal()) }
+        strings = table
     }
 
     /// The header lists `SnapshotWriter.headerLists` wrote (`strings` read first).
