@@ -19,6 +19,6 @@ package struct PreparedMatchingIndex: Sendable {
         guard let contracts else { return tree.index }
         let prepared = prepared.wait()
         if let prepared, prepared.kept.packsDigest == contracts.sourceDigest { return prepared.index }
-        return tree.index.inForm(snapshots.contractForms(of: tree, in: contracts, kept: .some(prepared?.kept)))
+        return tree.index.inForm(snapshots.computedForms(of: tree, in: contracts))
     }
 }

@@ -44,12 +44,14 @@ extension FixtureSnapshots {
 
     /// The forms of `tree`'s fixtures in `contracts`' terms, parallel to them: those kept for
     /// this tree, these packs and this build when there are; otherwise computed, and kept.
-    /// Packs made in code, or a tree without a digest, are always computed.
-    /// - Parameter kept: what `keptForms(of:)` gave for the tree, when it was already asked
-    ///   (`nil`: it is asked here).
-    package func contractForms(of tree: LoadedTree, in contracts: Contracts, kept: Kept?? = nil) -> [FixtureIndex.Form?] {
-        let kept = kept ?? keptForms(of: tree)
-        if let kept, kept.packsDigest == contracts.sourceDigest { return kept.forms }
+    package func contractForms(of tree: LoadedTree, in contracts: Contracts) -> [FixtureIndex.Form?] {
+        keptForms(of: tree, in: contracts) ?? computedForms(of: tree, in: contracts)
+    }
+
+    /// The forms of `tree`'s fixtures in `contracts`' terms, computed, and kept for the next
+    /// start (on a thread of its own when `writesInBackground`). Packs made in code, or a tree
+    /// without a digest, keep nothing.
+    package func computedForms(of tree: LoadedTree, in contracts: Contracts) -> [FixtureIndex.Form?] {
         let forms = ContractMatching.forms(of: tree.index.fixtures, in: contracts)
         if let packsDigest = contracts.sourceDigest, let place = place(of: tree) {
             let key = place.key(packsDigest), file = place.file, fixtures = tree.index.fixtures
@@ -86,11 +88,7 @@ extension FixtureSnapshots {
             guard try reader.uint64() == Self.formsMagic, try reader.uint64() == Self.formsFormatVersion else { return nil }
             let read = try FormsKey.read(from: &reader)
             guard read == key(read.packsDigest) else { return nil }
-            let stringCount = try reader.count()
-            var strings: [String] = []
-            strings.reserveCapacity(stringCount)
-            for _ in 0..<stringCount { strings.append(try reader.literal()) }
-            reader.strings = strings
+            try reader.readStringTable()
             var forms = [FixtureIndex.Form?](repeating: nil, count: fixtures.count)
             var previous = -1
             var paths: [Int: PathPattern] = [:]
@@ -101,17 +99,7 @@ extension FixtureSnapshots {
                 previous = position
                 let request = fixtures[position].request
                 let version = try reader.optionalString()
-                let pathIndex = try reader.stringIndex()
-                var path = request.path
-                if strings[pathIndex] != path.text {
-                    if let parsed = paths[pathIndex] {
-                        path = parsed
-                    } else {
-                        guard case .success(let parsed) = PathPattern.parse(strings[pathIndex]) else { return nil }
-                        paths[pathIndex] = parsed
-                        path = parsed
-                    }
-                }
+                let path = try FixtureCoding.readPath(&reader, paths: &paths)
                 forms[position] = (request.with(path: path, queryChecks: try FixtureCoding.readChecks(&reader)), version)
             }
             return reader.isAtEnd ? Kept(forms: forms, packsDigest: read.packsDigest) : nil
@@ -138,8 +126,7 @@ extension FixtureSnapshots {
         kept.uint64(formsMagic)
         kept.uint64(formsFormatVersion)
         key.write(to: &kept)
-        kept.int(strings.table.count)
-        for text in strings.table { kept.literal(text) }
+        kept.stringTable()
         kept.append(body.bytes)
         kept.seal()
         return kept.bytes
