@@ -89,7 +89,7 @@ import Testing
                     }
                     for fixture in conditions {
                         let normalised = operation.meanings.normalised(fixture)
-                        if let rewritten = operation.meanings.rewritten(fixture) {
+                        if let rewritten = operation.meanings.rewritten(queryChecks(fixture)) {
                             #expect(rewritten == normalised && rewritten != fixture, "\(operation.id): \(fixture)")
                             changed += 1
                         } else {

@@ -146,15 +146,9 @@ struct QueryMeanings: Sendable {
         return rewritten.map(QueryParameters.init(pairs:))
     }
 
-    /// `normalised(conditions)` when it changes any of `conditions`, else `nil`: most fixtures
-    /// are written in the one form already, and need no second pattern.
-    func rewritten(_ conditions: [String: ValueCondition]) -> [String: ValueCondition]? {
-        guard !isEmpty, conditions.contains(where: changes) else { return nil }
-        return normalised(conditions)
-    }
-
-    /// `rewritten(_:)` of the conditions `checks` lists (a fixture's), read off the list: most
-    /// fixtures change nothing, and then need no dictionary of them.
+    /// `normalised` of the conditions `checks` lists (a fixture's) when it changes any of them,
+    /// else `nil`: most fixtures are written in the one form already, and need neither a second
+    /// pattern nor a dictionary of their conditions.
     func rewritten(_ checks: [ConditionCheck]) -> [String: ValueCondition]? {
         guard !isEmpty, checks.contains(where: { changes($0.name, $0.condition) }) else { return nil }
         return normalised(Dictionary(uniqueKeysWithValues: checks.map { ($0.name, $0.condition) }))
