@@ -16,6 +16,8 @@ final class SnapshotStrings {
         return table.count - 1
     }
 
+    /// The index of `headers` in `headerLists`, its names and values put in `table` at once:
+    /// the table is written before the lists that name its strings.
     func index(ofHeaders headers: [HeaderField]) -> Int {
         if let index = headerListIndices[headers] { return index }
         for header in headers {
