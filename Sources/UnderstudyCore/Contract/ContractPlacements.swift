@@ -55,8 +55,7 @@ final class ContractPlacements: Sendable {
     /// `request`'s placement: the kept one for the same method and target (compared byte for
     /// byte), else placed now and kept.
     func placement(of request: Request, in contracts: Contracts) -> Placement {
-        let index = request.target.withContiguousUTF8 { $0.count <= Self.maximumTargetBytes ? Self.slot(of: $0) : nil }
-        guard let index else { return Placement(request, in: contracts) }
+        guard let index = Self.slot(of: request.target, among: Self.slotCount) else { return Placement(request, in: contracts) }
         let slot = slots[index]
         if let kept = slot.withLock({ $0 }), kept.placed(request) { return kept }
         let placed = Placement(request, in: contracts)
@@ -64,14 +63,22 @@ final class ContractPlacements: Sendable {
         return placed
     }
 
-    /// The slot of a target's bytes: their hash, its high half folded into the low bits that pick it.
-    private static func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = StableHash.words(UnsafeRawBufferPointer(bytes))
-        return Int(truncatingIfNeeded: hash ^ hash >> 32) & (slotCount - 1)
+    /// The slot of `target` among `slotCount` (a power of two): its hash, the high half folded
+    /// into the low bits that pick it; `nil` for a target longer than `maximumTargetBytes`.
+    private static func slot(of target: String, among slotCount: Int) -> Int? {
+        hash(of: target).map { Int(truncatingIfNeeded: $0 ^ $0 >> 32) & (slotCount - 1) }
+    }
+
+    /// A hash of `target`'s bytes, to keep what it decided by; `nil` for a target longer than
+    /// `maximumTargetBytes`, which is decided anew every time.
+    static func hash(of target: String) -> UInt64? {
+        target.withContiguousUTF8 { bytes in
+            bytes.count <= maximumTargetBytes ? StableHash.words(UnsafeRawBufferPointer(bytes)) : nil
+        }
     }
 
     /// Whether two strings have the same bytes, compared with `memcmp`.
-    private static func sameBytes(_ one: String, _ other: String) -> Bool {
+    static func sameBytes(_ one: String, _ other: String) -> Bool {
         guard one.utf8.count == other.utf8.count else { return false }
         return one.withContiguousUTF8 { left in
             other.withContiguousUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }

@@ -326,9 +326,37 @@ package struct FixtureIndex: Sendable {
     public func bestMatch(
         for request: Request, version: String? = nil, scenarioState: (String) -> String = { _ in ScenarioStep.initialState }
     ) -> Fixture? {
+        var reads: MatchReads?
+        return bestMatch(for: request, version: version, scenarioState: scenarioState, reads: &reads)
+    }
+
+    /// What a lookup read of a request besides its method and target (and the version its
+    /// target gives): every request that agrees on those and on the values of `headerNames`
+    /// gets the same fixture, unless `beyondHeaders`.
+    struct MatchReads {
+        /// The header names some candidate's conditions read, lower-cased, each once.
+        var headerNames: [String] = []
+        /// Whether a candidate read the body, or a match required a scenario state.
+        var beyondHeaders = false
+    }
+
+    /// `bestMatch(for:version:scenarioState:)`, noting in `reads` (when given) what the choice
+    /// read of `request` besides its method and target.
+    func bestMatch(
+        for request: Request, version: String?, scenarioState: (String) -> String, reads: inout MatchReads?
+    ) -> Fixture? {
         var best: (index: Int, specificity: Int)?
-        for index in candidates(for: request) where patterns[index].matches(request) {
-            if let step = fixtures[index].scenario, let required = step.requires, scenarioState(step.name) != required { continue }
+        for index in candidates(for: request) {
+            let pattern = patterns[index]
+            if reads != nil {
+                if pattern.body != nil { reads!.beyondHeaders = true }
+                for check in pattern.headerChecks where !reads!.headerNames.contains(check.name) { reads!.headerNames.append(check.name) }
+            }
+            guard pattern.matches(request) else { continue }
+            if let step = fixtures[index].scenario, let required = step.requires {
+                reads?.beyondHeaders = true
+                if scenarioState(step.name) != required { continue }
+            }
             // Agreeing on the version counts above every condition: as if the path said it.
             let agrees = versions.isEmpty || versions[index] == version
             let specificity = fixtures[index].specificity + (agrees ? 1 << 20 : 0)

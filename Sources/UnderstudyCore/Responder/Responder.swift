@@ -150,10 +150,18 @@ public final class Responder: Sendable {
     /// An event loop answers with it in place, without a hop to a task.
     ///
     /// With `sendingFiles`, a large body file the answer sends unchanged is left in its file
-    /// (`Response.fileBody`) for the transport to send from it.
-    package func respondNow(to request: Request, sendingFiles: Bool = false) -> Response? {
-        guard case .answer(let response) = decide(request, recording: recorder != nil, sendingFiles: sendingFiles) else { return nil }
+    /// (`Response.fileBody`) for the transport to send from it. With `memo` (this responder's,
+    /// kept by the calling thread alone), what the request's method and target decide is
+    /// remembered for the next request with the same ones.
+    package func respondNow(to request: Request, sendingFiles: Bool = false, memo: TargetMemo? = nil) -> Response? {
+        guard case .answer(let response) = decide(request, recording: recorder != nil, sendingFiles: sendingFiles, memo: memo) else { return nil }
         return response
+    }
+
+    /// A memo of this responder's decisions by method and target, for one thread to pass to
+    /// `respondNow(to:sendingFiles:memo:)`: an event loop keeps one for all its connections.
+    package func makeTargetMemo() -> TargetMemo {
+        TargetMemo(of: self)
     }
 
     /// What a request needs: an answer now, or the real provider's (recording).
@@ -172,7 +180,7 @@ public final class Responder: Sendable {
 
     /// Every decision but the waiting: `recording` false answers everything here (a request
     /// the recorder did not forward is answered as if serving).
-    private func decide(_ request: Request, recording: Bool, sendingFiles: Bool = false) -> Decision {
+    private func decide(_ request: Request, recording: Bool, sendingFiles: Bool = false, memo: TargetMemo? = nil) -> Decision {
         let session = session(for: request)
         if Self.isAdminPath(request.path) {
             return .answer(AdminAPI(responder: self, session: session).respond(to: request))
@@ -184,8 +192,10 @@ public final class Responder: Sendable {
         }
         var gate: ProviderGate?
         var outcome = ProviderGate.Outcome()
-        // Unmounted, a request's route, form and parameter checks are kept by its target.
-        let placement = mounted == nil ? contracts?.placement(of: request) : nil
+        // Unmounted, a request's route, form and parameter checks are kept by its target, and
+        // so is its fixture when nothing but the target chooses it.
+        let visit = mounted == nil && memo?.responder === self ? memo?.visit(request) : nil
+        let placement = mounted == nil ? visit?.kept?.placement ?? contracts?.placement(of: request) : nil
         let mountedRoute = mounted.flatMap { contracts?.route($0) }
         let route = placement.map(\.route) ?? mountedRoute ?? contracts?.route(request)
         if let route {
@@ -219,7 +229,11 @@ public final class Responder: Sendable {
         // A value a generated answer issued (an id, a page token) leads back to the contract:
         // no fixture knows it, and a catch-all fixture (any business id: not found) must not break the flow.
         if generator?.carriesIssuedValue == true, let answer = generated() { return answer }
-        guard let (fixture, matched, position, override) = pick(sent, mounted: mountedForms, in: session, route: route) else {
+        var learned: ((Fixture?, FixtureIndex.MatchReads) -> Void)?
+        if let memo, let visit, visit.kept == nil {
+            learned = { found, reads in memo.keep(TargetMemo.Entry(request, placement: placement, fixture: found, reads: reads), at: visit) }
+        }
+        guard let (fixture, matched, position, override) = pick(sent, mounted: mountedForms, in: session, route: route, known: visit?.kept?.fixture, learned: learned) else {
             if recording, let recorder, recorder.forwardsMisses {
                 return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
             }
@@ -302,8 +316,12 @@ public final class Responder: Sendable {
     /// this port's root means), with the session's scenario states; the form of the request
     /// it matched, as sent (templates read what the client sent); the answer of it to play;
     /// and its override. The session's state is visited once, under its lock.
+    ///
+    /// `known` is the fixture remembered for the request's method and target (and headers);
+    /// otherwise the first lookup tells `learned` what it found and what it read to find it.
     private func pick(
-        _ request: Forms, mounted: Forms?, in session: ResponderSession, route: ContractRoute?
+        _ request: Forms, mounted: Forms?, in session: ResponderSession, route: ContractRoute?, known: Fixture?,
+        learned: ((Fixture?, FixtureIndex.MatchReads) -> Void)?
     ) -> (Fixture, Request, Int, AnswerOverride?)? {
         var matched = request.sent
         func find(_ state: (String) -> String) -> Fixture? {
@@ -316,9 +334,19 @@ public final class Responder: Sendable {
         }
         // Scenario states matter only when a fixture in a scenario is among the candidates.
         var consulted = false
-        let found = find { _ in
+        func initially(_ scenario: String) -> String {
             consulted = true
             return ScenarioStep.initialState
+        }
+        let found: Fixture?
+        if let known {
+            found = known
+        } else if let learned, mounted == nil {
+            var reads: FixtureIndex.MatchReads? = FixtureIndex.MatchReads()
+            found = index.bestMatch(for: request.matching.request, version: request.matching.version, scenarioState: initially, reads: &reads)
+            learned(found, reads!)
+        } else {
+            found = find(initially)
         }
         let scenarios = index.usesScenarios && (consulted || found?.scenario != nil)
         guard found != nil || scenarios else { return nil }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a request's method and target alone decide, kept for the next request with the same
+/// ones: where the contracts place it and, when no fixture it could match reads more of it
+/// (headers, body, a scenario's state), the fixture that answers it. An app sends the same few
+/// targets again and again, and a hit spares routing, the contract's form and the index lookup;
+/// the credential, quotas, sessions, sequences and the journal are still judged on every request.
+///
+/// One event loop keeps its own, so a hit takes no lock and writes nothing another core reads:
+/// never share one between threads. A fixed number of slots, each holding the last target that
+/// hashed to it, so ever-new targets cost a slot's replacement and never memory.
+package final class TargetMemo: @unchecked Sendable {  // used by one thread at a time
+    /// What one method and target decided.
+    final class Entry {
+        let method: String
+        let target: String
+        /// Where the contracts place the request; `nil` without contracts.
+        let placement: ContractPlacements.Placement?
+        /// The fixture that answers every request with this method and target and these
+        /// `headers`; `nil` when that depends on more than them, or none answers.
+        let fixture: Fixture?
+        /// The headers the fixture's choice read, each with the values the request had for it in order.
+        let headers: [(name: String, values: [String])]
+
+        /// What `request` decided: its placement, and `fixture` when the lookup that found it
+        /// read (`reads`) only headers besides the method and target.
+        init(_ request: Request, placement: ContractPlacements.Placement?, fixture: Fixture?, reads: FixtureIndex.MatchReads) {
+            method = request.method
+            target = request.target
+            self.placement = placement
+            let known = !reads.beyondHeaders
+            self.fixture = known ? fixture : nil
+            headers = known ? reads.headerNames.map { name in (name, request.headers.compactMap { $0.hasName(name) ? $0.value : nil }) } : []
+        }
+
+        /// Whether `request` has this method and target, byte for byte, and the same values
+        /// for the headers the fixture's choice read.
+        func holds(_ request: Request) -> Bool {
+            guard ContractPlacements.sameBytes(target, request.target), ContractPlacements.sameBytes(method, request.method) else { return false }
+            for (name, values) in headers where !Self.has(values, for: name, in: request.headers) { return false }
+            return true
+        }
+
+        /// Whether the fields named `name` in `fields` have exactly `values`, in order, byte for byte.
+        private static func has(_ values: [String], for name: String, in fields: [HeaderField]) -> Bool {
+            var next = 0
+            for index in fields.indices where fields[index].hasName(name) {
+                guard next < values.count, ContractPlacements.sameBytes(fields[index].value, values[next]) else { return false }
+                next += 1
+            }
+            return next == values.count
+        }
+    }
+
+    /// How many targets are kept (a power of two).
+    static let slotCount = 512
+
+    /// The responder whose decisions these are: a memo is only ever read by it.
+    let responder: Responder
+    private var slots: [Entry?] = Array(repeating: nil, count: TargetMemo.slotCount)
+
+    init(of responder: Responder) {
+        self.responder = responder
+    }
+
+    /// What is kept for `request`'s method and target (and headers), and the slot to keep it
+    /// in when nothing is; `nil` for a target too long to keep (as `ContractPlacements` has it).
+    ///
+    /// A target may sit in either of two slots its hash picks, so two targets an app sends in
+    /// turn rarely keep replacing each other, nor the same target with other headers.
+    func visit(_ request: Request) -> Visit? {
+        guard let hash = ContractPlacements.hash(of: request.target) else { return nil }
+        let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
+        let second = Int(truncatingIfNeeded: hash >> 32) & (Self.slotCount - 1)
+        if let entry = slots[first], entry.holds(request) { return Visit(slot: first, kept: entry) }
+        if let entry = slots[second], entry.holds(request) { return Visit(slot: second, kept: entry) }
+        let free = slots[first] == nil ? first : slots[second] == nil ? second : (hash >> 63 == 0 ? first : second)
+        return Visit(slot: free, kept: nil)
+    }
+
+    /// Keeps `entry` in `visit`'s slot, in place of what the slot held.
+    func keep(_ entry: Entry, at visit: Visit) {
+        slots[visit.slot] = entry
+    }
+
+    /// A request's slot, and the entry for its method and target when one is kept.
+    struct Visit {
+        let slot: Int
+        let kept: Entry?
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import UnderstudyCore
+
+/// An event loop's `TargetMemo` remembers what a request's method and target (and the headers
+/// the fixture's choice read) decided: a responder answering with one must answer every request
+/// exactly as it does without, whatever came before.
+@Suite struct TargetMemoTests {
+    /// The bundled tree, with and without contracts: every fixture's literal request with each
+    /// provider's credential (or none, another or two of them) and the headers fixtures read,
+    /// twice over in each of three orders, against a twin responder without a memo.
+    @Test(arguments: [false, true]) func answersWithAMemoAreAnswersWithout(contracts: Bool) throws {
+        let fixtures = try FixtureLoader.load(from: bundledFixturesPath)
+        let packs = contracts ? try Contracts.load(from: bundledContractsPath) : nil
+        func twin() -> Responder { Responder(fixtures: fixtures, contracts: packs, clock: ManualClock(), fixturesRoot: bundledFixturesPath) }
+        let remembering = twin(), plain = twin()
+        let memo = remembering.makeTargetMemo()
+        let targets = fixtures.compactMap(Self.target(answeredBy:)).flatMap(Self.withCredentials)
+        let headerSets = Self.headerSets(fixtures)
+        var hits = 0, compared = 0
+        // By header set, then by target, then interleaved: entries are found, replaced and found again.
+        let orders: [[(String, String, [HeaderField])]] = [
+            headerSets.flatMap { headers in targets.map { ($0.method, $0.target, headers) } },
+            targets.flatMap { target in headerSets.map { (target.method, target.target, $0) } },
+            headerSets.indices.flatMap { offset in targets.indices.map { index in (targets[index].method, targets[index].target, headerSets[(index + offset) % headerSets.count]) } },
+        ]
+        for order in orders {
+            for _ in 0..<2 {
+                for (method, target, headers) in order {
+                    let request = Request(method: method, target: target, headers: headers)
+                    if memo.visit(request)?.kept?.fixture != nil { hits += 1 }
+                    let remembered = try #require(remembering.respondNow(to: request, memo: memo))
+                    let answered = try #require(plain.respondNow(to: request))
+                    #expect(remembered.status == answered.status, "\(method) \(target) \(headers)")
+                    #expect(remembered.headers == answered.headers, "\(method) \(target) \(headers)")
+                    #expect(remembered.body == answered.body, "\(method) \(target) \(headers)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(targets.count > 100)
+        #expect(hits > compared / 4, "the memo answered \(hits) of \(compared) requests")
+    }
+
+    /// Two fixtures on one path, one for a bearer token and one for anything else: the token's
+    /// answer is remembered, yet a request without it, with another or with two is answered anew.
+    @Test func aRememberedFixtureNeedsTheHeadersItsChoiceRead() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/signed.json", fixtureJSON(path: "/me", headers: #"{"authorization": {"matches": "^Bearer .+"}}"#, response: #"{"json": "signed"}"#))
+        try tree.write("yelp/anyone.json", fixtureJSON(path: "/me", response: #"{"status": 401, "json": "anyone"}"#))
+        let responder = Responder(fixtures: try tree.load())
+        let memo = responder.makeTargetMemo()
+        func answer(_ headers: [HeaderField]) throws -> Int {
+            try #require(responder.respondNow(to: Request(method: "GET", target: "/me", headers: headers), memo: memo)).status
+        }
+        let token = HeaderField(name: "Authorization", value: "Bearer abc")
+        #expect(try answer([token]) == 200)
+        #expect(memo.visit(Request(method: "GET", target: "/me", headers: [token]))?.kept?.fixture?.file == "yelp/signed.json")
+        #expect(memo.visit(Request(method: "GET", target: "/me", headers: [token, HeaderField(name: "Accept", value: "*/*")]))?.kept != nil, "a header no fixture reads")
+        #expect(try answer([token, HeaderField(name: "User-Agent", value: "x")]) == 200)
+        #expect(try answer([]) == 401)
+        #expect(try answer([HeaderField(name: "Authorization", value: "Basic abc")]) == 401)
+        #expect(try answer([token, HeaderField(name: "authorization", value: "Basic abc")]) == 401)
+        #expect(try answer([HeaderField(name: "AUTHORIZATION", value: "Bearer abc")]) == 200)
+    }
+
+    /// Header values are compared byte for byte: a value with the same characters in other
+    /// bytes (a decomposed accent) is another request to the memo, as a regular expression may see it.
+    @Test func rememberedHeadersAgreeByteForByte() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/accented.json", fixtureJSON(path: "/cafe", headers: #"{"x-name": {"present": true}}"#))
+        let responder = Responder(fixtures: try tree.load())
+        let memo = responder.makeTargetMemo()
+        let composed = Request(method: "GET", target: "/cafe", headers: [HeaderField(name: "X-Name", value: "caf\u{E9}")])
+        let decomposed = Request(method: "GET", target: "/cafe", headers: [HeaderField(name: "X-Name", value: "cafe\u{301}")])
+        #expect(composed.headers[0].value == decomposed.headers[0].value, "equal as strings")
+        #expect(try #require(responder.respondNow(to: composed, memo: memo)).status == 200)
+        #expect(memo.visit(composed)?.kept != nil)
+        #expect(memo.visit(decomposed)?.kept == nil)
+    }
+
+    /// A fixture chosen by the body or by a scenario's state is never remembered: the same
+    /// target gets other answers as those change.
+    @Test func bodiesAndScenariosAreDecidedEveryTime() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        for (file, text) in ScenarioTests.favorites { try tree.write(file, text) }
+        try tree.write("yelp/graph-a.json", #"{"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"jsonSubset": {"q": "a"}}}, "response": {"json": "a"}}"#)
+        try tree.write("yelp/graph-b.json", #"{"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"jsonSubset": {"q": "b"}}}, "response": {"json": "b"}}"#)
+        let responder = Responder(fixtures: try tree.load())
+        let memo = responder.makeTargetMemo()
+        func send(_ method: String, _ target: String, _ body: String = "") throws -> Response {
+            try #require(responder.respondNow(to: Request(method: method, target: target, body: Array(body.utf8)), memo: memo))
+        }
+        #expect(try send("GET", "/favorites").body == Array("[]".utf8))
+        #expect(try send("POST", "/favorites").status == 201)
+        #expect(try send("GET", "/favorites").body == Array(#"[{"id":"thai-star"}]"#.utf8))
+        #expect(memo.visit(Request(method: "GET", target: "/favorites"))?.kept?.fixture == nil)
+        #expect(try send("POST", "/graph", #"{"q": "a"}"#).body == Array(#""a""#.utf8))
+        #expect(try send("POST", "/graph", #"{"q": "b"}"#).body == Array(#""b""#.utf8))
+        #expect(memo.visit(Request(method: "POST", target: "/graph"))?.kept?.fixture == nil)
+    }
+
+    /// A memo is its responder's: another responder answering with it neither reads nor fills it.
+    @Test func anotherRespondersMemoIsIgnored() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/one.json", fixtureJSON(path: "/one", response: #"{"json": 1}"#))
+        let first = Responder(fixtures: try tree.load())
+        let memo = first.makeTargetMemo()
+        let request = Request(method: "GET", target: "/one")
+        _ = first.respondNow(to: request, memo: memo)
+        let kept = try #require(memo.visit(request)?.kept)
+        try tree.write("yelp/one.json", fixtureJSON(path: "/one", response: #"{"json": 2}"#))
+        let second = Responder(fixtures: try tree.load())
+        #expect(try #require(second.respondNow(to: request, memo: memo)).body == Array("2".utf8))
+        #expect(memo.visit(request)?.kept === kept)
+    }
+
+    /// A request for `fixture` when its path is exact and its query conditions are literal values.
+    private static func target(answeredBy fixture: Fixture) -> (method: String, target: String)? {
+        let pattern = fixture.request
+        guard pattern.path.isExact, pattern.body == nil else { return nil }
+        var query: [String] = []
+        for (name, condition) in pattern.query.sorted(by: { $0.key < $1.key }) {
+            guard case .equals(let value) = condition else { return nil }
+            query.append(Self.encoded(name) + "=" + Self.encoded(value))
+        }
+        return (pattern.method, pattern.path.text + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+    }
+
+    /// `target` as sent, and with the Google and Graph credentials the packs accept in the query.
+    private static func withCredentials(_ target: (method: String, target: String)) -> [(method: String, target: String)] {
+        let separator = target.target.contains("?") ? "&" : "?"
+        return [target, (target.method, target.target + separator + "key=AIza" + String(repeating: "B", count: 35)),
+                (target.method, target.target + separator + "access_token=EAAtesttoken123")]
+    }
+
+    /// No headers; Yelp's accepted key, another scheme, two credentials; and each literal value
+    /// a fixture's header condition asks for (an entity tag, say).
+    private static func headerSets(_ fixtures: [Fixture]) -> [[HeaderField]] {
+        let bearer = HeaderField(name: "Authorization", value: "Bearer FAKE-understudy-yelp-api-key")
+        var sets: [[HeaderField]] = [[], [bearer], [HeaderField(name: "authorization", value: "Basic abc")], [bearer, HeaderField(name: "Authorization", value: "Bearer other")]]
+        for fixture in fixtures {
+            for (name, condition) in fixture.request.headers {
+                if case .equals(let value) = condition, !sets.contains([bearer, HeaderField(name: name, value: value)]) {
+                    sets.append([bearer, HeaderField(name: name, value: value)])
+                }
+            }
+        }
+        return sets
+    }
+
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+}
