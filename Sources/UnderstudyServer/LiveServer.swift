@@ -52,7 +52,9 @@ public final class LiveServer: Sendable {
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> LiveServer {
         let connections = ConnectionRegistry()
-        let turns = TurnQueues(pause: .milliseconds(1))
+        let turns = PerEventLoop { TurnQueue(loop: $0, pause: .milliseconds(1)) }
+        // Each loop remembers what targets decided for its own connections, without sharing.
+        let memos = PerEventLoop { _ in responder.makeTargetMemo() }
         let decoderLimits = {
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
             decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
@@ -81,7 +83,7 @@ public final class LiveServer: Sendable {
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
                     try pipeline.addHandler(RequestHandler(
                             responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false,
-                            turns: turns.queue(for: channel.eventLoop)))
+                            turns: turns.value(for: channel.eventLoop), memo: memos.value(for: channel.eventLoop)))
                 }
             }
             .bind(host: host, port: port)

@@ -18,7 +18,7 @@ extension RequestHandler {
         headers.reserveCapacity(head.headers.count)
         for (name, value) in head.headers { headers.append(HeaderField(name: name, value: value)) }
         let request = Request(method: head.method.rawValue, target: head.uri, headers: headers, body: received.body, fromLoopback: fromLoopback)
-        if let response = responder.respondNow(to: request, sendingFiles: true) {
+        if let response = responder.respondNow(to: request, sendingFiles: true, memo: memo) {
             deliver(response, for: received, context: context)
         } else {
             awaitAnswer(to: request, for: received, context: context)

@@ -18,6 +18,8 @@ final class RequestHandler: ChannelDuplexHandler {
     let fromLoopback: Bool
     /// Where this connection waits when it has used its turn.
     let turns: TurnQueue
+    /// The responder's memo of this connection's event loop.
+    let memo: TargetMemo
     var machine: ConnectionStateMachine
     /// Closes the connection when the next request does not arrive complete in time.
     var deadline = RequestDeadline()
@@ -25,9 +27,10 @@ final class RequestHandler: ChannelDuplexHandler {
     var lastWrite: EventLoopFuture<Void>?
     var active = true
 
-    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool, turns: TurnQueue) {
+    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool, turns: TurnQueue, memo: TargetMemo) {
         self.responder = responder
         self.turns = turns
+        self.memo = memo
         self.limits = limits
         self.fromLoopback = fromLoopback
         self.machine = ConnectionStateMachine(limits: limits)

@@ -37,22 +37,3 @@ final class TurnQueue: @unchecked Sendable {  // state touched on `loop` only
         if !waiting.isEmpty { arm() }
     }
 }
-
-/// One `TurnQueue` per event loop of a server.
-final class TurnQueues: Sendable {
-    private let queues = NIOLockedValueBox([ObjectIdentifier: TurnQueue]())
-    private let pause: TimeAmount
-
-    init(pause: TimeAmount) {
-        self.pause = pause
-    }
-
-    func queue(for loop: any EventLoop) -> TurnQueue {
-        queues.withLockedValue { queues in
-            if let queue = queues[ObjectIdentifier(loop)] { return queue }
-            let queue = TurnQueue(loop: loop, pause: pause)
-            queues[ObjectIdentifier(loop)] = queue
-            return queue
-        }
-    }
-}
