@@ -230,8 +230,8 @@ public final class Responder: Sendable {
         // no fixture knows it, and a catch-all fixture (any business id: not found) must not break the flow.
         if generator?.carriesIssuedValue == true, let answer = generated() { return answer }
         var learned: ((Fixture?, FixtureIndex.MatchReads) -> Void)?
-        if let memo, let visit, visit.kept == nil {
-            learned = { found, reads in memo.keep(TargetMemo.Entry(request, placement: placement, fixture: found, reads: reads), at: visit) }
+        if let memo, let slot = visit?.slot {
+            learned = { found, reads in memo.keep(TargetMemo.Entry(request, placement: placement, fixture: found, reads: reads), at: slot) }
         }
         guard let (fixture, matched, position, override) = pick(sent, mounted: mountedForms, in: session, route: route, known: visit?.kept?.fixture, learned: learned) else {
             if recording, let recorder, recorder.forwardsMisses {

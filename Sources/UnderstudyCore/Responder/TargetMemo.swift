@@ -8,7 +8,8 @@ import Foundation
 ///
 /// One event loop keeps its own, so a hit takes no lock and writes nothing another core reads:
 /// never share one between threads. A fixed number of slots, each holding the last target that
-/// hashed to it, so ever-new targets cost a slot's replacement and never memory.
+/// hashed to it, so ever-new targets never cost memory; and a target is kept the second time it
+/// comes, so a crawl of ever-new targets costs no more than writing down each one's hash.
 package final class TargetMemo: @unchecked Sendable {  // used by one thread at a time
     /// What one method and target decided.
     final class Entry {
@@ -58,34 +59,55 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     /// The responder whose decisions these are: a memo is only ever read by it.
     let responder: Responder
     private var slots: [Entry?] = Array(repeating: nil, count: TargetMemo.slotCount)
+    /// The hash of the last target not kept, by its first slot.
+    private var seen: [UInt64] = Array(repeating: 0, count: TargetMemo.slotCount)
 
     init(of responder: Responder) {
         self.responder = responder
     }
 
-    /// What is kept for `request`'s method and target (and headers), and the slot to keep it
-    /// in when nothing is; `nil` for a target too long to keep (as `ContractPlacements` has it).
+    /// What is kept for `request`'s method and target (and headers), or the slot to keep it
+    /// in when it came before; `nil` for a target too long to keep (as `ContractPlacements` has it).
     ///
     /// A target may sit in either of two slots its hash picks, so two targets an app sends in
     /// turn rarely keep replacing each other, nor the same target with other headers.
     func visit(_ request: Request) -> Visit? {
         guard let hash = ContractPlacements.hash(of: request.target) else { return nil }
-        let first = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
-        let second = Int(truncatingIfNeeded: hash >> 32) & (Self.slotCount - 1)
-        if let entry = slots[first], entry.holds(request) { return Visit(slot: first, kept: entry) }
-        if let entry = slots[second], entry.holds(request) { return Visit(slot: second, kept: entry) }
-        let free = slots[first] == nil ? first : slots[second] == nil ? second : (hash >> 63 == 0 ? first : second)
-        return Visit(slot: free, kept: nil)
+        if let entry = entry(for: request, hash: hash) { return Visit(kept: entry, slot: nil) }
+        let (first, second) = Self.slots(of: hash)
+        let cameBefore = seen[first] == hash
+        seen[first] = hash
+        guard cameBefore else { return Visit(kept: nil, slot: nil) }
+        return Visit(kept: nil, slot: slots[first] == nil ? first : slots[second] == nil ? second : (hash >> 63 == 0 ? first : second))
     }
 
-    /// Keeps `entry` in `visit`'s slot, in place of what the slot held.
-    func keep(_ entry: Entry, at visit: Visit) {
-        slots[visit.slot] = entry
+    /// What is kept for `request`, without noting that it came.
+    func kept(_ request: Request) -> Entry? {
+        ContractPlacements.hash(of: request.target).flatMap { entry(for: request, hash: $0) }
     }
 
-    /// A request's slot, and the entry for its method and target when one is kept.
+    private func entry(for request: Request, hash: UInt64) -> Entry? {
+        let (first, second) = Self.slots(of: hash)
+        if let entry = slots[first], entry.holds(request) { return entry }
+        if let entry = slots[second], entry.holds(request) { return entry }
+        return nil
+    }
+
+    /// The two slots a target's hash picks.
+    private static func slots(of hash: UInt64) -> (Int, Int) {
+        (Int(truncatingIfNeeded: hash) & (slotCount - 1), Int(truncatingIfNeeded: hash >> 32) & (slotCount - 1))
+    }
+
+    /// Keeps `entry` in `slot`, in place of what the slot held.
+    func keep(_ entry: Entry, at slot: Int) {
+        slots[slot] = entry
+    }
+
+    /// What a request found in the memo.
     struct Visit {
-        let slot: Int
+        /// The entry for its method and target (and headers), when one is kept.
         let kept: Entry?
+        /// Where to keep an entry for it: `nil` when one is kept or the target is new.
+        let slot: Int?
     }
 }
