@@ -45,6 +45,9 @@ struct ShutdownTests {
         for _ in 0..<3000 where clock.pendingCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(clock.pendingCount == 1)  // the slow answer is waiting for the clock
         try await Self.waitForConnections(server, 3)
+        // The silent request read too: closing with its bytes unread would reset the connection.
+        for _ in 0..<3000 where server.responder.journal.receivedCount < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.responder.journal.receivedCount == 3)
 
         let shutdown = Task { try await server.shutdown() }
         // Idle and silent connections close at once; the answering one waits for its answer.
