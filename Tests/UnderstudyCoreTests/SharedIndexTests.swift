@@ -50,23 +50,12 @@ struct SharedIndexTests {
     /// A request meeting `fixture`'s conditions when they are all literal: an exact path, and
     /// query parameters and headers pinned to one value; `nil` otherwise.
     private static func request(answeredBy fixture: Fixture) -> Request? {
-        let pattern = fixture.request
-        guard pattern.path.isExact, pattern.body == nil else { return nil }
-        var query: [String] = []
-        for (name, condition) in pattern.query.sorted(by: { $0.key < $1.key }) {
-            guard case .equals(let value) = condition else { return nil }
-            query.append(Self.encoded(name) + "=" + Self.encoded(value))
-        }
+        guard let (method, target) = literalTarget(answeredBy: fixture) else { return nil }
         var headers: [HeaderField] = []
-        for (name, condition) in pattern.headers.sorted(by: { $0.key < $1.key }) {
+        for (name, condition) in fixture.request.headers.sorted(by: { $0.key < $1.key }) {
             guard case .equals(let value) = condition else { return nil }
             headers.append(HeaderField(name: name, value: value))
         }
-        let target = pattern.path.text + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        return Request(method: pattern.method, target: target, headers: headers)
-    }
-
-    private static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+        return Request(method: method, target: target, headers: headers)
     }
 }

@@ -15,7 +15,7 @@ import Testing
         func twin() -> Responder { Responder(fixtures: fixtures, contracts: packs, clock: ManualClock(), fixturesRoot: bundledFixturesPath) }
         let remembering = twin(), plain = twin()
         let memo = remembering.makeTargetMemo()
-        let targets = fixtures.compactMap(Self.target(answeredBy:)).flatMap(Self.withCredentials)
+        let targets = fixtures.compactMap(literalTarget(answeredBy:)).flatMap(Self.withCredentials)
         let headerSets = Self.headerSets(fixtures)
         var hits = 0, compared = 0, differing: [String] = []
         // By header set, then by target, then interleaved: entries are found, replaced and found again.
@@ -139,18 +139,6 @@ import Testing
         #expect(memo.kept(request) === kept)
     }
 
-    /// A request for `fixture` when its path is exact and its query conditions are literal values.
-    private static func target(answeredBy fixture: Fixture) -> (method: String, target: String)? {
-        let pattern = fixture.request
-        guard pattern.path.isExact, pattern.body == nil else { return nil }
-        var query: [String] = []
-        for (name, condition) in pattern.query.sorted(by: { $0.key < $1.key }) {
-            guard case .equals(let value) = condition else { return nil }
-            query.append(Self.encoded(name) + "=" + Self.encoded(value))
-        }
-        return (pattern.method, pattern.path.text + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
-    }
-
     /// `target` as sent, and with the Google and Graph credentials the packs accept in the query.
     private static func withCredentials(_ target: (method: String, target: String)) -> [(method: String, target: String)] {
         let separator = target.target.contains("?") ? "&" : "?"
@@ -171,9 +159,5 @@ import Testing
             }
         }
         return sets
-    }
-
-    private static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 }
