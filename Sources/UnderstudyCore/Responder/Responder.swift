@@ -193,7 +193,7 @@ public final class Responder: Sendable {
         var gate: ProviderGate?
         var outcome = ProviderGate.Outcome()
         // Unmounted, a request's route, form and parameter checks are kept by its target, and
-        // so is its fixture when nothing but the target chooses it.
+        // in a memo so is its fixture, with the headers the choice read.
         let visit = mounted == nil && memo?.responder === self ? memo?.visit(request) : nil
         let placement = mounted == nil ? visit?.kept?.placement ?? contracts?.placement(of: request) : nil
         let mountedRoute = mounted.flatMap { contracts?.route($0) }

@@ -1,15 +1,16 @@
 import Foundation
 
-/// What a request's method and target alone decide, kept for the next request with the same
-/// ones: where the contracts place it and, when no fixture it could match reads more of it
-/// (headers, body, a scenario's state), the fixture that answers it. An app sends the same few
-/// targets again and again, and a hit spares routing, the contract's form and the index lookup;
-/// the credential, quotas, sessions, sequences and the journal are still judged on every request.
+/// What a request's method and target decided, kept for the next request with the same ones:
+/// where the contracts place it and, when the fixtures it could match read no more of it than
+/// some headers (not its body, nor a scenario's state), the fixture that answers it with those
+/// headers' values. An app sends the same few targets with the same credential again and again,
+/// and a hit spares routing, the contract's form and the index lookup; the credential, quotas,
+/// sessions, sequences and the journal are still judged on every request.
 ///
 /// One event loop keeps its own, so a hit takes no lock and writes nothing another core reads:
-/// never share one between threads. A fixed number of slots, each holding the last target that
-/// hashed to it, so ever-new targets never cost memory; and a target is kept the second time it
-/// comes, so a crawl of ever-new targets costs no more than writing down each one's hash.
+/// never share one between threads. A fixed number of slots, a target in either of two, so
+/// ever-new targets never cost memory; and a target is kept the second time it comes, so a
+/// crawl of ever-new targets costs no more than writing down each one's hash.
 package final class TargetMemo: @unchecked Sendable {  // used by one thread at a time
     /// What one method and target decided.
     final class Entry {
