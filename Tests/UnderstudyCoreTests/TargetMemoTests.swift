@@ -29,7 +29,8 @@ import Testing
                 for (method, target, headers) in order {
                     let request = Request(method: method, target: target, headers: headers)
                     if memo.kept(request)?.fixture != nil { hits += 1 }
-                    let remembered = try #require(remembering.respondNow(to: request, memo: memo))
+                    let made = memo.request(method: method, target: target, headers: headers, body: [], fromLoopback: true)
+                    let remembered = try #require(remembering.respondNow(to: made, memo: memo))
                     let answered = try #require(plain.respondNow(to: request))
                     if remembered.status != answered.status || remembered.headers != answered.headers || remembered.body != answered.body {
                         differing.append("\(method) \(target) \(headers.map { "\($0.name): \($0.value)" }): \(remembered.status), not \(answered.status)")
@@ -44,15 +45,36 @@ import Testing
         #expect(hits > compared / 4, "the memo answered \(hits) of \(compared) requests")
     }
 
+    /// A request made through the memo reuses a kept entry's decoded path and query: they must
+    /// be what decoding its target gives, for hostile and absolute-form targets too.
+    @Test func aRequestMadeThroughTheMemoIsDecodedAsItsTarget() throws {
+        // One fixture: what is kept here is the decoding, and most targets miss (a short report).
+        let (responder, memo) = try Self.responder(["yelp/any.json": fixtureJSON(path: "/{a}/{b}")])
+        let headers = [HeaderField(name: "Authorization", value: "Bearer FAKE-understudy-yelp-api-key")]
+        var reused = 0
+        let targets = ContractPlacementsTests.targets(try Contracts.load(from: bundledContractsPath))
+        // Every third: each value and form still comes up, in a test that takes a second.
+        for (index, target) in targets.enumerated() where index % 3 == 0 {
+            let method = ["GET", "POST"][index % 2]
+            for _ in 0..<3 {
+                let made = memo.request(method: method, target: target, headers: headers, body: [], fromLoopback: true)
+                let decoded = Request(method: method, target: target, headers: headers)
+                #expect(made.path == decoded.path && made.query == decoded.query && made.target == target, "\(method) \(target)")
+                #expect(made.pathSegmentCount == decoded.pathSegmentCount, "\(method) \(target)")
+                if memo.kept(made) != nil { reused += 1 }
+                _ = responder.respondNow(to: made, memo: memo)
+            }
+        }
+        #expect(reused > 100, "\(reused) requests reused a kept entry's decoding")
+    }
+
     /// Two fixtures on one path, one for a bearer token and one for anything else: the token's
     /// answer is remembered, yet a request without it, with another or with two is answered anew.
     @Test func aRememberedFixtureNeedsTheHeadersItsChoiceRead() throws {
-        let tree = try TemporaryFixtures()
-        defer { tree.remove() }
-        try tree.write("yelp/signed.json", fixtureJSON(path: "/me", headers: #"{"authorization": {"matches": "^Bearer .+"}}"#, response: #"{"json": "signed"}"#))
-        try tree.write("yelp/anyone.json", fixtureJSON(path: "/me", response: #"{"status": 401, "json": "anyone"}"#))
-        let responder = Responder(fixtures: try tree.load())
-        let memo = responder.makeTargetMemo()
+        let (responder, memo) = try Self.responder([
+            "yelp/signed.json": fixtureJSON(path: "/me", headers: #"{"authorization": {"matches": "^Bearer .+"}}"#, response: #"{"json": "signed"}"#),
+            "yelp/anyone.json": fixtureJSON(path: "/me", response: #"{"status": 401, "json": "anyone"}"#),
+        ])
         func answer(_ headers: [HeaderField]) throws -> Int {
             try #require(responder.respondNow(to: Request(method: "GET", target: "/me", headers: headers), memo: memo)).status
         }
@@ -71,11 +93,7 @@ import Testing
     /// Header values are compared byte for byte: a value with the same characters in other
     /// bytes (a decomposed accent) is another request to the memo, as a regular expression may see it.
     @Test func rememberedHeadersAgreeByteForByte() throws {
-        let tree = try TemporaryFixtures()
-        defer { tree.remove() }
-        try tree.write("yelp/accented.json", fixtureJSON(path: "/cafe", headers: #"{"x-name": {"present": true}}"#))
-        let responder = Responder(fixtures: try tree.load())
-        let memo = responder.makeTargetMemo()
+        let (responder, memo) = try Self.responder(["yelp/accented.json": fixtureJSON(path: "/cafe", headers: #"{"x-name": {"present": true}}"#)])
         let composed = Request(method: "GET", target: "/cafe", headers: [HeaderField(name: "X-Name", value: "caf\u{E9}")])
         let decomposed = Request(method: "GET", target: "/cafe", headers: [HeaderField(name: "X-Name", value: "cafe\u{301}")])
         #expect(composed.headers[0].value == decomposed.headers[0].value, "equal as strings")
@@ -87,13 +105,10 @@ import Testing
     /// A fixture chosen by the body or by a scenario's state is never remembered: the same
     /// target gets other answers as those change.
     @Test func bodiesAndScenariosAreDecidedEveryTime() throws {
-        let tree = try TemporaryFixtures()
-        defer { tree.remove() }
-        for (file, text) in ScenarioTests.favorites { try tree.write(file, text) }
-        try tree.write("yelp/graph-a.json", #"{"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"jsonSubset": {"q": "a"}}}, "response": {"json": "a"}}"#)
-        try tree.write("yelp/graph-b.json", #"{"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"jsonSubset": {"q": "b"}}}, "response": {"json": "b"}}"#)
-        let responder = Responder(fixtures: try tree.load())
-        let memo = responder.makeTargetMemo()
+        let (responder, memo) = try Self.responder(ScenarioTests.favorites.merging([
+            "yelp/graph-a.json": #"{"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"jsonSubset": {"q": "a"}}}, "response": {"json": "a"}}"#,
+            "yelp/graph-b.json": #"{"understudy": 1, "request": {"method": "POST", "path": "/graph", "body": {"jsonSubset": {"q": "b"}}}, "response": {"json": "b"}}"#,
+        ]) { one, _ in one })
         func send(_ method: String, _ target: String, _ body: String = "") throws -> Response {
             try #require(responder.respondNow(to: Request(method: method, target: target, body: Array(body.utf8)), memo: memo))
         }
@@ -110,11 +125,7 @@ import Testing
 
     /// A target is kept the second time it comes, so a crawl of ever-new targets keeps nothing.
     @Test func aTargetIsKeptTheSecondTimeItComes() throws {
-        let tree = try TemporaryFixtures()
-        defer { tree.remove() }
-        try tree.write("yelp/page.json", fixtureJSON(path: "/pages/{number}"))
-        let responder = Responder(fixtures: try tree.load())
-        let memo = responder.makeTargetMemo()
+        let (responder, memo) = try Self.responder(["yelp/page.json": fixtureJSON(path: "/pages/{number}")])
         let crawl = (0..<2_000).map { Request(method: "GET", target: "/pages/\($0)") }
         for request in crawl { #expect(try #require(responder.respondNow(to: request, memo: memo)).status == 200) }
         #expect(crawl.allSatisfy { memo.kept($0) == nil })
@@ -125,18 +136,22 @@ import Testing
 
     /// A memo is its responder's: another responder answering with it neither reads nor fills it.
     @Test func anotherRespondersMemoIsIgnored() throws {
-        let tree = try TemporaryFixtures()
-        defer { tree.remove() }
-        try tree.write("yelp/one.json", fixtureJSON(path: "/one", response: #"{"json": 1}"#))
-        let first = Responder(fixtures: try tree.load())
-        let memo = first.makeTargetMemo()
+        let (first, memo) = try Self.responder(["yelp/one.json": fixtureJSON(path: "/one", response: #"{"json": 1}"#)])
         let request = Request(method: "GET", target: "/one")
         for _ in 0..<2 { _ = first.respondNow(to: request, memo: memo) }
         let kept = try #require(memo.kept(request))
-        try tree.write("yelp/one.json", fixtureJSON(path: "/one", response: #"{"json": 2}"#))
-        let second = Responder(fixtures: try tree.load())
+        let (second, _) = try Self.responder(["yelp/one.json": fixtureJSON(path: "/one", response: #"{"json": 2}"#)])
         #expect(try #require(second.respondNow(to: request, memo: memo)).body == Array("2".utf8))
         #expect(memo.kept(request) === kept)
+    }
+
+    /// A responder answering from `documents` (fixture files by path), and a memo of its own.
+    private static func responder(_ documents: [String: String]) throws -> (Responder, TargetMemo) {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        for (file, text) in documents { try tree.write(file, text) }
+        let responder = Responder(fixtures: try tree.load())
+        return (responder, responder.makeTargetMemo())
     }
 
     /// `target` as sent, and with the Google and Graph credentials the packs accept in the query.

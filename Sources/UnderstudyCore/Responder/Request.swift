@@ -72,6 +72,12 @@ public struct Request: Sendable {
         self.storage = storage
     }
 
+    /// A request whose target's decoded `path` and `query` are already known: those of an
+    /// earlier request with the same target, byte for byte (`TargetMemo` keeps them).
+    init(method: String, target: String, headers: [HeaderField], body: [UInt8], fromLoopback: Bool, path: String, query: QueryParameters) {
+        storage = Storage(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: path, query: query)
+    }
+
     /// The same request with another decoded path and query: its form in the contract's terms,
     /// which fixtures are matched against (the target, and so the journal, keep what was sent).
     func with(path: String, query: QueryParameters) -> Request {
