@@ -14,10 +14,7 @@ package struct LoadedTree: Sendable {
     /// whether the tree's snapshot is used.
     static func digest(files: [String], stamps: [FileStamp]) -> UInt64 {
         var digest = StableHash.mixing(UInt64(files.count), into: UInt64(stamps.count))
-        for file in files {
-            var name = file
-            digest = StableHash.mixing(name.withUTF8 { StableHash.words(UnsafeRawBufferPointer($0)) }, into: digest)
-        }
+        for file in files { digest = StableHash.mixing(file.withContiguousUTF8 { StableHash.words(UnsafeRawBufferPointer($0)) }, into: digest) }
         for stamp in stamps { digest = stamp.mixed(into: digest) }
         return digest
     }
