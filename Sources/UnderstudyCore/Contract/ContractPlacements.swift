@@ -55,7 +55,7 @@ final class ContractPlacements: Sendable {
     /// `request`'s placement: the kept one for the same method and target (compared byte for
     /// byte), else placed now and kept.
     func placement(of request: Request, in contracts: Contracts) -> Placement {
-        guard let index = Self.slot(of: request.target, among: Self.slotCount) else { return Placement(request, in: contracts) }
+        guard let index = Self.slot(of: request.target) else { return Placement(request, in: contracts) }
         let slot = slots[index]
         if let kept = slot.withLock({ $0 }), kept.placed(request) { return kept }
         let placed = Placement(request, in: contracts)
@@ -63,9 +63,9 @@ final class ContractPlacements: Sendable {
         return placed
     }
 
-    /// The slot of `target` among `slotCount` (a power of two): its hash, the high half folded
-    /// into the low bits that pick it; `nil` for a target longer than `maximumTargetBytes`.
-    private static func slot(of target: String, among slotCount: Int) -> Int? {
+    /// The slot of `target`: its hash, the high half folded into the low bits that pick it;
+    /// `nil` for a target longer than `maximumTargetBytes`.
+    private static func slot(of target: String) -> Int? {
         hash(of: target).map { Int(truncatingIfNeeded: $0 ^ $0 >> 32) & (slotCount - 1) }
     }
 

@@ -342,6 +342,7 @@ public final class Responder: Sendable {
         if let known {
             found = known
         } else if let learned, mounted == nil {
+            // A call of its own rather than `find`: capturing `reads` there boxed it, an allocation per request.
             var reads: FixtureIndex.MatchReads? = FixtureIndex.MatchReads()
             found = index.bestMatch(for: request.matching.request, version: request.matching.version, scenarioState: initially, reads: &reads)
             learned(found, reads!)

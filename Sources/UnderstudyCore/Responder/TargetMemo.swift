@@ -38,7 +38,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
             self.placement = placement
             let known = !reads.beyondHeaders
             self.fixture = known ? fixture : nil
-            headers = known ? reads.headerNames.map { name in (name, request.headers.compactMap { $0.hasName(name) ? $0.value : nil }) } : []
+            headers = known ? reads.headerNames.map { ($0, request.headerValues($0)) } : []
         }
 
         /// Whether a request of `method`, `target` and `fields` has this method and target, byte
