@@ -20,14 +20,13 @@ public struct JournalEntry: Sendable {
         case generated(String)
     }
 
-    /// What the entry holds, in one immutable box: entries are copied into up to three ring
-    /// buffers and out again to readers, and a copy is then one reference count.
-    private final class Storage: Sendable {
-        let sequence: Int
+    /// What the entry holds, in one box that never changes once the entry is kept: entries
+    /// are copied into up to three ring buffers and out again to readers, and a copy is then
+    /// one reference count.
+    private struct Fields {
+        /// Set once, under the session's lock, before the entry is kept (see `numbered`).
+        var sequence = 0
         let time: Date
-        // What the request sent, not the request itself: its decoded path and query would
-        // live as long as the entry, and be freed a thousand requests later, cold.
-        let head: PackedRequestHead
         /// Empty when the body is longer than `keptBodyBytes`.
         let body: [UInt8]
         let bodyByteCount: Int
@@ -36,41 +35,43 @@ public struct JournalEntry: Sendable {
         let violation: ContractViolation?
         /// Computed once: the journal adds it when keeping the entry and subtracts it when dropping it.
         let estimatedBytes: Int
+        /// How many bytes of the box's tail hold the packed request head.
+        let headByteCount: Int
+    }
 
-        init(sequence: Int, time: Date, request: Request, head: PackedRequestHead, bodyByteCount: Int, status: Int, answer: Answer, violation: ContractViolation?) {
-            self.sequence = sequence
-            self.time = time
-            self.head = head
-            body = bodyByteCount <= JournalEntry.keptBodyBytes ? request.body : []
-            self.bodyByteCount = bodyByteCount
-            self.status = status
-            self.answer = answer
-            self.violation = violation
-            estimatedBytes = JournalEntry.estimate(
-                method: request.method, target: request.target, headers: request.headers, body: body, answer: answer, violation: violation)
+    /// The fields, and after them in the same allocation what the request sent (not the
+    /// request itself: its decoded path and query would live as long as the entry, and be
+    /// freed a thousand requests later, cold), packed by `PackedRequestHead`: one block to
+    /// allocate and to free, where a separate byte array was two.
+    private final class Storage: ManagedBuffer<Fields, UInt8> {
+        /// Reads the packed head.
+        func withHead<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            withUnsafeMutablePointers { fields, bytes in body(UnsafeBufferPointer(start: bytes, count: fields.pointee.headByteCount)) }
         }
     }
-    private let storage: Storage
+    // Sendable though a `ManagedBuffer` is not: the fields' one `var`, `sequence`, is set before
+    // the entry is shared, and the tail's bytes are written only while it is made.
+    nonisolated(unsafe) private let storage: Storage
 
     /// Position in the order received, from 1; counts on across evictions from the buffer.
-    public var sequence: Int { storage.sequence }
+    public var sequence: Int { storage.header.sequence }
     /// When it was answered.
-    public var time: Date { storage.time }
+    public var time: Date { storage.header.time }
     /// The method.
-    public var method: String { storage.head.method }
+    public var method: String { storage.withHead(PackedRequestHead.method(in:)) }
     /// The request target as received; read it through `target`.
-    var rawTarget: String { storage.head.target }
+    var rawTarget: String { storage.withHead(PackedRequestHead.target(in:)) }
     /// The request target, with secret query values replaced by `REDACTED`. Redacted when
     /// read rather than when recorded, to keep the cost off the hot path.
     public var target: String { Redaction.target(rawTarget) }
     /// The header fields as received; read them through `headers`.
-    var rawHeaders: [HeaderField] { storage.head.headers }
+    var rawHeaders: [HeaderField] { storage.withHead(PackedRequestHead.headers(in:)) }
     /// The header fields, credentials' values replaced (`Authorization: Bearer REDACTED`).
     public var headers: [HeaderField] { rawHeaders.map { HeaderField(name: $0.name, value: Redaction.headerValue(name: $0.name, value: $0.value)) } }
     /// The first `keptBodyBytes` of the body; read them through `body`.
-    var rawBody: [UInt8] { storage.body }
+    var rawBody: [UInt8] { storage.header.body }
     /// How many bytes the body had.
-    public var bodyByteCount: Int { storage.bodyByteCount }
+    public var bodyByteCount: Int { storage.header.bodyByteCount }
     /// The body as it may be shown, by the miss reports' rules (`Redaction.body(of:)`): secret
     /// form, multipart and JSON fields replaced, a body that may hold a credential otherwise not
     /// shown; a body longer than `keptBodyBytes` is shown by its size only, an empty one as "".
@@ -84,13 +85,13 @@ public struct JournalEntry: Sendable {
     /// providers' POSTs, not an upload.
     static let keptBodyBytes = 4096
     /// The status answered.
-    public var status: Int { storage.status }
+    public var status: Int { storage.header.status }
     /// Who answered.
-    public var answer: Answer { storage.answer }
+    public var answer: Answer { storage.header.answer }
     /// How the request broke its provider's contract, if it did.
-    public var violation: ContractViolation? { storage.violation }
+    public var violation: ContractViolation? { storage.header.violation }
     /// About how many bytes the entry holds (see `estimate`).
-    var estimatedBytes: Int { storage.estimatedBytes }
+    var estimatedBytes: Int { storage.header.estimatedBytes }
 
     /// The fixture that answered (loaded, or recorded by this request), or `nil`.
     public var fixture: String? {
@@ -112,22 +113,39 @@ public struct JournalEntry: Sendable {
     /// Whether no fixture matched.
     public var isMiss: Bool {
         // Without binding the near misses: the journal asks for every request it keeps.
-        if case .miss = storage.answer { return true }
+        if case .miss = storage.header.answer { return true }
         return false
     }
     /// Whether the request broke its provider's contract (without copying the violation out).
-    var hasViolation: Bool { storage.violation != nil }
+    var hasViolation: Bool { storage.header.violation != nil }
     /// The operation whose contract built the answer (`google: placeDetails`), when no fixture matched and the fallback answered.
     public var generatedBy: String? {
         if case .generated(let operation) = answer { return operation }
         return nil
     }
 
-    /// - Parameter head: `request`'s method, target and headers, packed (see `PackedRequestHead`).
-    init(sequence: Int, time: Date, request: Request, head: PackedRequestHead, status: Int, answer: Answer, violation: ContractViolation?) {
-        storage = Storage(
-            sequence: sequence, time: time, request: request, head: head, bodyByteCount: request.body.count, status: status, answer: answer,
-            violation: violation)
+    /// An entry for `request`, numbered 0 until `numbered(_:)`: packing what it sent needs no
+    /// lock, numbering it does.
+    init(time: Date, request: Request, status: Int, answer: Answer, violation: ContractViolation?) {
+        let method = request.method, target = request.target, headers = request.headers
+        let headByteCount = PackedRequestHead.byteCount(method: method, target: target, headers: headers)
+        let bodyByteCount = request.body.count
+        let body = bodyByteCount <= Self.keptBodyBytes ? request.body : []
+        let fields = Fields(
+            time: time, body: body, bodyByteCount: bodyByteCount, status: status, answer: answer, violation: violation,
+            estimatedBytes: Self.estimate(headByteCount: headByteCount, headerCount: headers.count, body: body, answer: answer, violation: violation),
+            headByteCount: headByteCount)
+        let box = Storage.create(minimumCapacity: headByteCount) { _ in fields }
+        storage = unsafeDowncast(box, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { start in
+            _ = PackedRequestHead.pack(method: method, target: target, headers: headers, at: start)
+        }
+    }
+
+    /// The same entry as number `sequence`; called once, before the entry is kept.
+    func numbered(_ sequence: Int) -> JournalEntry {
+        storage.header.sequence = sequence
+        return self
     }
 
     var json: JSONValue {
@@ -172,11 +190,11 @@ extension NearMiss {
 extension JournalEntry {
     /// About how many bytes the entry holds: what bounds a journal's memory, since one entry
     /// can carry a 64 KB target and near misses quoting long values.
-    fileprivate static func estimate(
-        method: String, target: String, headers: [HeaderField], body: [UInt8], answer: Answer, violation: ContractViolation?
-    ) -> Int {
-        var bytes = 160 + method.utf8.count + target.utf8.count + body.count
-        for field in headers { bytes += 32 + field.name.utf8.count + field.value.utf8.count }
+    ///
+    /// 160 bytes, the method, target and body, and 32 bytes with each header's name and value:
+    /// read from the packed head's size, which holds each part's bytes after 4 of its count.
+    fileprivate static func estimate(headByteCount: Int, headerCount: Int, body: [UInt8], answer: Answer, violation: ContractViolation?) -> Int {
+        var bytes = 152 + headByteCount + 24 * headerCount + body.count
         switch answer {
         case .fixture(let text), .recorded(let text), .provider(let text), .forwarded(let text), .upstreamFailure(let text), .generated(let text):
             bytes += text.utf8.count

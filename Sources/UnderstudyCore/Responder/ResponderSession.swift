@@ -102,14 +102,11 @@ public final class ResponderSession: Sendable {
     /// Keeps an entry for a request in the journal, dropping this session's oldest entries
     /// while all journals are over their byte budget; returns how far over it they still are.
     func record(_ request: Request, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) -> Int {
-        let now = Date()
-        // Packed before taking the lock: the other event loop may be waiting on it.
-        let head = PackedRequestHead(method: request.method, target: request.target, headers: request.headers)
+        // Made before taking the lock, and only numbered under it: the other event loop may be
+        // waiting on it.
+        let entry = JournalEntry(time: Date(), request: request, status: status, answer: answer, violation: violation)
         return state.withLock { state in
-            let entry = JournalEntry(
-                sequence: state.session.journal.received + 1, time: now, request: request, head: head, status: status, answer: answer,
-                violation: violation)
-            let grown = state.session.journal.append(entry)
+            let grown = state.session.journal.append(entry.numbered(state.session.journal.received + 1))
             guard !state.detached else { return 0 }
             var over = budget.add(grown)
             while over > 0 {
