@@ -26,9 +26,13 @@ enum ResponseEncoding {
         let status = String(response.status)
         let reason = HTTPResponseStatus(statusCode: response.status).reasonPhrase
         let length = String(response.bodyCount)
-        // An upper bound of the head: every field counted, sendable or not.
+        // The fields as `response.headers` lists them, read from the two lists it is made of
+        // (an answer's own fields, then the ones replacing some of them) without merging them.
+        let own = response.ownHeaders, replacements = response.replacements
+        // An upper bound of the head: every field counted, sendable or not, replaced or not.
         var headBound = 96 + status.utf8.count + reason.utf8.count + length.utf8.count
-        for field in response.headers { headBound += field.name.utf8.count + field.value.utf8.count + 4 }
+        for field in own { headBound += field.name.utf8.count + field.value.utf8.count + 4 }
+        for field in replacements { headBound += field.name.utf8.count + field.value.utf8.count + 4 }
         var buffer = allocator.buffer(capacity: headBound + bodyCount)
         // The head is written in one pass over the buffer's memory: a write per piece costs a
         // dynamic exclusivity check each, at tens of thousands of answers per second.
@@ -39,12 +43,10 @@ enum ResponseEncoding {
             head.append(" ")
             head.append(reason)
             head.append("\r\n")
-            for field in response.headers where isSendable(field) {
-                head.append(field.name)
-                head.append(": ")
-                head.append(field.value)
-                head.append("\r\n")
+            for field in own where isSendable(field) && (replacements.isEmpty || !HeaderReplacement.names(replacements, include: field.name)) {
+                head.append(field)
             }
+            for field in replacements where isSendable(field) { head.append(field) }
             switch framing {
             case .contentLength:
                 head.append("Content-Length: ")
@@ -75,6 +77,14 @@ enum ResponseEncoding {
                 UnsafeMutableRawBufferPointer(rebasing: memory[count..<(count + bytes.count)]).copyMemory(from: UnsafeRawBufferPointer(bytes))
                 count += bytes.count
             }
+        }
+
+        /// Appends `name: value` and the line's end.
+        mutating func append(_ field: HeaderField) {
+            append(field.name)
+            append(": ")
+            append(field.value)
+            append("\r\n")
         }
 
         mutating func append(_ text: StaticString) {

@@ -45,4 +45,30 @@ struct ResponseEncodingTests {
             + "Content-Length: 0\r\nConnection: close\r\n\r\n"
         #expect(text(bytes) == expected)
     }
+
+    /// Rate-limit headers replacing an answer's own are written where `headers` lists them:
+    /// the same bytes as the answer with that list as its own fields, framing and line breaks
+    /// still dropped from either part.
+    @Test func replacedFieldsAreWrittenAsTheHeadersListThem() {
+        let replacements: [[HeaderField]] = [
+            [HeaderField(name: "x-ratelimit-remaining", value: "17")],
+            [HeaderField(name: "RateLimit-DailyLimit", value: "5000"), HeaderField(name: "CONTENT-TYPE", value: "text/plain")],
+            [HeaderField(name: "Content-Length", value: "1"), HeaderField(name: "X-New", value: "b\nInjected: yes"), HeaderField(name: "X-Kept", value: "k")],
+        ]
+        for fields in replacements {
+            var replaced = response
+            replaced.replaceHeaders(with: fields)
+            let listed = Response(status: replaced.status, headers: replaced.headers, body: replaced.body)
+            #expect(replaced.replacements == fields)
+            for closing in [false, true] {
+                let bytes = ResponseEncoding.encode(replaced, version: .http1_1, closing: closing, omitBody: false, allocator: ByteBufferAllocator())
+                let expected = ResponseEncoding.encode(listed, version: .http1_1, closing: closing, omitBody: false, allocator: ByteBufferAllocator())
+                #expect(text(bytes) == text(expected))
+            }
+        }
+        var replaced = response
+        replaced.replaceHeaders(with: [HeaderField(name: "x-ratelimit-remaining", value: "17")])
+        let bytes = ResponseEncoding.encode(replaced, version: .http1_1, closing: false, omitBody: false, allocator: ByteBufferAllocator())
+        #expect(text(bytes) == "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nx-ratelimit-remaining: 17\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
+    }
 }

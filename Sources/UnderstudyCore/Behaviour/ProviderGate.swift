@@ -192,23 +192,9 @@ struct ProviderGate {
         return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
     }
 
+    /// Puts the rate-limit headers in place of the answer's own of the same names.
     static func replaceHeaders(_ fields: [HeaderField], in response: inout Response) {
-        guard !fields.isEmpty else { return }
-        // One list of the right size: the answer's (shared with its fixture) would be copied
-        // to remove the fields, then grown to append them.
-        var headers: [HeaderField] = []
-        headers.reserveCapacity(response.headers.count + fields.count)
-        for header in response.headers where !names(fields, include: header.name) { headers.append(header) }
-        headers += fields
-        response.headers = headers
-    }
-
-    /// Whether a field of `fields` is named `name`; a loop, not `contains(where:)`, whose
-    /// closure retained and released each header it was asked about. The name alone is
-    /// compared (not `fields[index].hasName`, which copied each field: 10 more per request).
-    private static func names(_ fields: [HeaderField], include name: String) -> Bool {
-        for index in fields.indices where ASCIIFold.equal(fields[index].name, name) { return true }
-        return false
+        response.replaceHeaders(with: fields)
     }
 
     static func startOfDay(_ date: Date) -> Date {

@@ -6,7 +6,19 @@ public struct Response: Sendable {
     /// The status code.
     public var status: Int
     /// Header fields, in order.
-    public var headers: [HeaderField]
+    public var headers: [HeaderField] {
+        get { replacements.isEmpty ? ownHeaders : HeaderReplacement.merged(ownHeaders, replacements) }
+        set {
+            ownHeaders = newValue
+            replacements = []
+        }
+    }
+    /// The fields before `replacements` apply: usually the fixture's own list, shared with it.
+    package private(set) var ownHeaders: [HeaderField]
+    /// Fields that replace any of `ownHeaders` with their names and follow the others (the
+    /// rate-limit headers): kept apart so that adding them to a fixture's answer, on every
+    /// counted request, copies no list. The transport writes both as `headers` would list them.
+    package private(set) var replacements: [HeaderField] = []
     /// The body bytes. For an answer whose body was left in its file (`fileBody`), reading
     /// this reads the file; setting it replaces the file with the bytes.
     public var body: [UInt8] {
@@ -29,7 +41,7 @@ public struct Response: Sendable {
 
     public init(status: Int, headers: [HeaderField] = [], body: [UInt8] = [], fault: Fault? = nil, delay: TimeInterval = 0, dribble: Dribble? = nil) {
         self.status = status
-        self.headers = headers
+        self.ownHeaders = headers
         self.bytes = body
         self.fault = fault
         self.delay = delay
@@ -56,5 +68,13 @@ public struct Response: Sendable {
     /// The first value of header `name` (case-insensitive).
     public func headerValue(_ name: String) -> String? {
         headers.first { $0.hasName(name) }?.value
+    }
+
+    /// Replaces the fields named as any of `fields` (in any ASCII case) with `fields`, after
+    /// the others.
+    package mutating func replaceHeaders(with fields: [HeaderField]) {
+        guard !fields.isEmpty else { return }
+        if !replacements.isEmpty { ownHeaders = headers }
+        replacements = fields
     }
 }
