@@ -143,14 +143,17 @@ import Testing
         #expect(graphForm.request.path == "/me" && graphForm.version == "v19.0")
     }
 
-    /// Templates split once fill as `PackAnswer.fill` does.
-    @Test func placeholderTextsFillAsTheGeneralFill() {
-        let values = ["quota.limit": "5000", "quota.remaining": "4999", "a": "x"]
+    /// Rate-limit header templates resolved once fill as `PackAnswer.fill` does.
+    @Test func quotaHeaderTemplatesFillAsTheGeneralFill() {
+        let values = ["quota.limit": "5000", "quota.remaining": "4999", "quota.resetTime": "2026-11-28T00:00:00+00:00"]
         for template in [
             "", "plain", "{{quota.limit}}", "{{ quota.limit }} of {{quota.remaining}}", "{{quota.resetTime}}", "{{unknown}}-", "{{", "}}", "{{a",
             "a}}{{a}}", "{{{a}}}", "{{}}", "{{ }}", "é{{a}}e\u{301}", "{{a}}{{a}}",
+            "{{quota.remaining}}{{quota.limit}}", "{{ quota.resetTime}}", "{{quota.Limit}}", "Limit: {{quota.limit}}/day",
         ] {
-            #expect(PlaceholderText(template).filled { values[$0] } == PackAnswer.fill(template, values), "\(template)")
+            let header = QuotaHeaderTemplate(name: "RateLimit-X", value: template)
+                .filled(limit: values["quota.limit"]!, remaining: values["quota.remaining"]!, resetTime: values["quota.resetTime"]!)
+            #expect(header == HeaderField(name: "RateLimit-X", value: PackAnswer.fill(template, values)), "\(template)")
         }
     }
 

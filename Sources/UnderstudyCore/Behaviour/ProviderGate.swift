@@ -53,16 +53,7 @@ struct ProviderGate {
             let remaining = counted.map { limit - $0 - 1 } ?? 0
             let limitText = String(limit), remainingText = String(remaining)
             let resetText = Self.resetTimes.text(for: window.addingTimeInterval(86_400))
-            outcome.quotaHeaders = quota.headerTemplates.map { header in
-                HeaderField(name: header.name, value: header.value.filled { name in
-                    switch name {
-                    case "quota.limit": limitText
-                    case "quota.remaining": remainingText
-                    case "quota.resetTime": resetText
-                    default: nil
-                    }
-                })
-            }
+            outcome.quotaHeaders = quota.headerTemplates.map { $0.filled(limit: limitText, remaining: remainingText, resetTime: resetText) }
             if counted == nil {
                 let values = ["quota.limit": limitText, "quota.remaining": remainingText, "quota.resetTime": resetText]
                 outcome.answer = render(quota.exceeded, values)

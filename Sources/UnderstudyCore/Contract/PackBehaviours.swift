@@ -19,14 +19,14 @@ struct PackBehaviours: Sendable {
         let headers: [HeaderField]
         /// The answer past the limit.
         let exceeded: String
-        /// `headers`' values split at their placeholders once.
-        let headerTemplates: [(name: String, value: PlaceholderText)]
+        /// `headers` with their values' placeholders resolved once.
+        let headerTemplates: [QuotaHeaderTemplate]
 
         init(limit: Int, headers: [HeaderField], exceeded: String) {
             self.limit = limit
             self.headers = headers
             self.exceeded = exceeded
-            headerTemplates = headers.map { ($0.name, PlaceholderText($0.value)) }
+            headerTemplates = headers.map { QuotaHeaderTemplate(name: $0.name, value: $0.value) }
         }
     }
 
