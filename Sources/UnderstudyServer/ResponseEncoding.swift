@@ -43,10 +43,12 @@ enum ResponseEncoding {
             head.append(" ")
             head.append(reason)
             head.append("\r\n")
-            for field in own where isSendable(field) && (replacements.isEmpty || !HeaderReplacement.names(replacements, include: field.name)) {
-                head.append(field)
+            // By index, each name and value passed on as they are: a field bound per
+            // iteration was copied, its two strings retained and released.
+            for index in own.indices where replacements.isEmpty || !HeaderReplacement.names(replacements, include: own[index].name) {
+                head.appendField(own[index].name, own[index].value)
             }
-            for field in replacements where isSendable(field) { head.append(field) }
+            for index in replacements.indices { head.appendField(replacements[index].name, replacements[index].value) }
             switch framing {
             case .contentLength:
                 head.append("Content-Length: ")
@@ -79,11 +81,12 @@ enum ResponseEncoding {
             }
         }
 
-        /// Appends `name: value` and the line's end.
-        mutating func append(_ field: HeaderField) {
-            append(field.name)
+        /// Appends `name: value` and the line's end, unless the field may not be sent.
+        mutating func appendField(_ name: String, _ value: String) {
+            guard ResponseEncoding.isSendable(name: name, value: value) else { return }
+            append(name)
             append(": ")
-            append(field.value)
+            append(value)
             append("\r\n")
         }
 
@@ -96,9 +99,9 @@ enum ResponseEncoding {
 
     /// The server frames responses itself; a fixture's own framing headers would contradict
     /// it, and a value with a line break would split the header block.
-    private static func isSendable(_ field: HeaderField) -> Bool {
-        !field.hasName("content-length") && !field.hasName("transfer-encoding") && !field.hasName("connection")
-            && !hasLineBreak(field.name) && !hasLineBreak(field.value)
+    fileprivate static func isSendable(name: String, value: String) -> Bool {
+        !ASCIIFold.equal(name, "content-length") && !ASCIIFold.equal(name, "transfer-encoding") && !ASCIIFold.equal(name, "connection")
+            && !hasLineBreak(name) && !hasLineBreak(value)
     }
 
     /// Whether `text` holds a CR or LF, read from its contiguous bytes (a byte loop over a

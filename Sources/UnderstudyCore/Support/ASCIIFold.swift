@@ -1,9 +1,9 @@
 /// Byte comparisons with ASCII letters folded to lower case, over contiguous bytes: the
 /// generic walk over two UTF-8 views (`zip`) showed up in every request's profile.
-enum ASCIIFold {
+package enum ASCIIFold {
     /// Whether `one` and `other` are the same bytes once `A`–`Z` are folded: what
     /// `HeaderField.hasName` decides.
-    static func equal(_ one: String, _ other: String) -> Bool {
+    package static func equal(_ one: String, _ other: String) -> Bool {
         guard one.utf8.count == other.utf8.count else { return false }
         return one.withContiguousUTF8 { left in other.withContiguousUTF8 { right in foldedEqual(left, right) } }
     }
