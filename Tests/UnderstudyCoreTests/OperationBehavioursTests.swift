@@ -38,11 +38,11 @@ import Testing
         ]
         for headers in cases {
             var response = Response(status: 200, headers: headers)
-            ProviderGate.replaceHeaders(quota, in: &response)
+            response.replaceHeaders(with: quota)
             let general = headers.filter { header in !quota.contains { $0.name.lowercased() == header.name.lowercased() } } + quota
             #expect(response.headers == general)
             var untouched = Response(status: 200, headers: headers)
-            ProviderGate.replaceHeaders([], in: &untouched)
+            untouched.replaceHeaders(with: [])
             #expect(untouched.headers == headers)
         }
     }

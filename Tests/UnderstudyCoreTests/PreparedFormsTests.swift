@@ -187,7 +187,7 @@ import Testing
         for own in names {
             for replacing in names {
                 var response = Response(status: 200, headers: [HeaderField(name: own, value: "old"), HeaderField(name: "Keep", value: "k")], body: [])
-                ProviderGate.replaceHeaders([HeaderField(name: replacing, value: "new")], in: &response)
+                response.replaceHeaders(with: [HeaderField(name: replacing, value: "new")])
                 let replaced = HeaderField(name: own, value: "old").hasName(replacing)
                 #expect(response.headers.count == (replaced ? 2 : 3), "\(own) / \(replacing)")
                 #expect(response.headers.last == HeaderField(name: replacing, value: "new"))

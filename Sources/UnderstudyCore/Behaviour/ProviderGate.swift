@@ -80,7 +80,7 @@ struct ProviderGate {
     /// The fixture's answer as the provider would give it: tokens issued, introspection
     /// updated, 304 for a matching `If-None-Match`, rate-limit headers.
     func after(_ response: inout Response, quotaHeaders: [HeaderField]) {
-        defer { Self.replaceHeaders(quotaHeaders, in: &response) }
+        defer { response.replaceHeaders(with: quotaHeaders) }
         guard let operation = route.operation, (200..<300).contains(response.status) else { return }
         let operationID = operation.id
         if operation.behaviours.conditionalGet, let answer = notModified(response) {
@@ -181,11 +181,6 @@ struct ProviderGate {
     private static func opaqueTag(_ text: Substring) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
-    }
-
-    /// Puts the rate-limit headers in place of the answer's own of the same names.
-    static func replaceHeaders(_ fields: [HeaderField], in response: inout Response) {
-        response.replaceHeaders(with: fields)
     }
 
     static func startOfDay(_ date: Date) -> Date {

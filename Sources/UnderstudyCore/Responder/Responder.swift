@@ -202,7 +202,7 @@ public final class Responder: Sendable {
             gate = ProviderGate(route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false)
             outcome = gate!.before()
             if var answer = outcome.answer {
-                ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &answer)
+                answer.replaceHeaders(with: outcome.quotaHeaders)
                 journal(request, in: session, status: answer.status, answer: .provider(outcome.answeredBy ?? route.pack.provider), violation: outcome.violation)
                 return .answer(answer)
             }
@@ -242,7 +242,7 @@ public final class Responder: Sendable {
             var report = MissReport(request: asked, nearMisses: nearMisses)
             report.fallbackFailure = fallbackFailure
             var response = report.response
-            ProviderGate.replaceHeaders(outcome.quotaHeaders, in: &response)
+            response.replaceHeaders(with: outcome.quotaHeaders)
             journal(request, in: session, status: response.status, answer: .miss(nearMisses), violation: outcome.violation)
             return .answer(response)
         }
