@@ -18,7 +18,7 @@ package struct PreparedMatchingIndex: Sendable {
     package func finish(contracts: Contracts?) -> FixtureIndex {
         guard let contracts else { return tree.index }
         let prepared = prepared.wait()
-        if let prepared, prepared.kept.packsDigest == contracts.sourceDigest { return prepared.index }
+        if let prepared, prepared.kept.suit(contracts) { return prepared.index }
         return tree.index.inForm(snapshots.computedForms(of: tree, in: contracts))
     }
 }

@@ -40,6 +40,11 @@ extension FixtureSnapshots {
     package struct Kept: Sendable {
         let forms: [FixtureIndex.Form?]
         let packsDigest: UInt64
+
+        /// Whether the forms were kept for `contracts`: only then are they used.
+        func suit(_ contracts: Contracts) -> Bool {
+            packsDigest == contracts.sourceDigest
+        }
     }
 
     /// The forms of `tree`'s fixtures in `contracts`' terms, parallel to them: those kept for
@@ -62,7 +67,7 @@ extension FixtureSnapshots {
 
     /// The forms kept for `tree` in `contracts`' terms by this build; `nil` when there are none.
     func keptForms(of tree: LoadedTree, in contracts: Contracts) -> [FixtureIndex.Form?]? {
-        guard let kept = keptForms(of: tree), kept.packsDigest == contracts.sourceDigest else { return nil }
+        guard let kept = keptForms(of: tree), kept.suit(contracts) else { return nil }
         return kept.forms
     }
 
