@@ -11,6 +11,8 @@ struct ProviderGate {
     let now: Date
     /// Known already (`ContractPlacements`): the parameters and rules pass, so they are not checked again.
     var parametersPass = false
+    /// Where the request's event loop remembers what its answers issued (`TargetMemo`), if it does.
+    var reading: AnswerReading?
 
     /// What happened before the fixtures: the provider's own answer if it gives one, and the
     /// violation to journal.
@@ -90,13 +92,14 @@ struct ProviderGate {
         // Most operations' answers issue nothing: decided once, when the pack loaded.
         guard operation.behaviours.readsAnswers else { return }
         // `readsAnswers` holds exactly when this names a member or the whole body.
-        let (wanted, introspecting) = bodyReading(of: operation)
         let json: JSONValue
-        if introspecting {
+        if operation.behaviours.introspection {
             guard let whole = try? JSONParser.parse(response.body) else { return }
             json = whole
         } else {
-            guard let members = JSONMemberScan.members(wanted, of: response.body) else { return }
+            let body = response.body
+            let scan = { JSONMemberScan.members(wantedMembers(of: operation), of: body) }
+            guard let members = reading.map({ $0.members(of: body, read: scan) }) ?? scan() else { return }
             json = .object(members)
         }
         if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = json[tokens.field]?.stringValue {
@@ -138,15 +141,15 @@ struct ProviderGate {
 
     // MARK: helpers
 
-    /// What `after` reads from an answer of `operation`: page tokens and issued tokens from a
-    /// few top-level members; an introspection answer, which is patched, whole.
-    private func bodyReading(of operation: ContractOperation) -> (members: Set<String>, whole: Bool) {
+    /// The top-level members `after` reads from an answer of `operation` that is not an
+    /// introspection answer (which it reads, and patches, whole): page tokens and issued tokens.
+    private func wantedMembers(of operation: ContractOperation) -> Set<String> {
         var wanted: Set<String> = []
         if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens { wanted.insert(tokens.field) }
         for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operation.id {
             wanted.formUnion([issuer.tokenField, issuer.expiresInField])
         }
-        return (wanted, operation.behaviours.introspection)
+        return wanted
     }
 
     private func expiryOf(_ token: String, _ expiry: PackBehaviours.TokenExpiry) -> Date? {

@@ -199,7 +199,9 @@ public final class Responder: Sendable {
         let mountedRoute = mounted.flatMap { contracts?.route($0) }
         let route = placement.map(\.route) ?? mountedRoute ?? contracts?.route(request)
         if let route {
-            gate = ProviderGate(route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false)
+            gate = ProviderGate(
+                route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false,
+                reading: visit?.kept?.reading)
             outcome = gate!.before()
             if var answer = outcome.answer {
                 answer.replaceHeaders(with: outcome.quotaHeaders)

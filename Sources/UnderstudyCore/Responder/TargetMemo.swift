@@ -27,6 +27,8 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         /// itself, whose body may be large).
         let path: String
         let query: QueryParameters
+        /// What the last answer to this method and target issued, with the body it was read from.
+        let reading = AnswerReading()
 
         /// What `request` decided: its placement, and `fixture` when the lookup that found it
         /// read (`reads`) only headers besides the method and target.
