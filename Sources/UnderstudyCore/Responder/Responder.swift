@@ -201,7 +201,7 @@ public final class Responder: Sendable {
         if let route {
             gate = ProviderGate(
                 route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false,
-                reading: visit?.kept?.reading)
+                reading: route.operation?.behaviours.readsAnswers == true ? visit?.kept?.reading : nil)
             outcome = gate!.before()
             if var answer = outcome.answer {
                 answer.replaceHeaders(with: outcome.quotaHeaders)
