@@ -30,7 +30,7 @@ import Testing
                 entry.count += 1
                 reference[key] = entry
             }
-            let got = memory.countRequest(provider: provider, credential: credential, window: window, limit: limit)
+            let got = memory.countRequest(provider: provider, credential: BehaviourMemory.quotaHash(of: credential), window: window, limit: limit)
             #expect(got == expected, "\(provider) \(credential) \(window) \(limit)")
             if got == nil { refused += 1 } else { counted += 1 }
         }

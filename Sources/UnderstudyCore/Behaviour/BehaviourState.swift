@@ -29,10 +29,16 @@ struct BehaviourMemory {
         quotaLimits[provider]
     }
 
+    /// The hash a quota counts `credential`'s requests by.
+    static func quotaHash(of credential: String) -> UInt64 {
+        StableHash.fnv1a64(credential.utf8)
+    }
+
     /// Counts one request in `window` when fewer than `limit` were counted; returns how many
-    /// were counted before it, or `nil` when the limit is reached.
-    mutating func countRequest(provider: String, credential: String, window: Date, limit: Int) -> Int? {
-        let key = QuotaKey(provider: provider, credential: StableHash.fnv1a64(credential.utf8))
+    /// were counted before it, or `nil` when the limit is reached. `credential` is the
+    /// credential's `quotaHash(of:)`.
+    mutating func countRequest(provider: String, credential: UInt64, window: Date, limit: Int) -> Int? {
+        let key = QuotaKey(provider: provider, credential: credential)
         // A counted credential's entry is changed where it is found: one hash, not two.
         guard let index = quotaUsed.index(forKey: key) else {
             guard limit > 0 else { return nil }
@@ -72,8 +78,8 @@ struct BehaviourState: Sendable {
 
     /// Counts one request against the session's limit for `provider` (`defaultLimit` when a
     /// test set none), under one lock: the limit, and how many were counted before it (`nil`
-    /// when the limit is reached).
-    func countRequest(provider: String, credential: String, window: Date, defaultLimit: Int) -> (limit: Int, counted: Int?) {
+    /// when the limit is reached). `credential` is the credential's `BehaviourMemory.quotaHash(of:)`.
+    func countRequest(provider: String, credential: UInt64, window: Date, defaultLimit: Int) -> (limit: Int, counted: Int?) {
         session.update { state in
             let limit = state.behaviours.quotaLimit(for: provider) ?? defaultLimit
             return (limit, state.behaviours.countRequest(provider: provider, credential: credential, window: window, limit: limit))

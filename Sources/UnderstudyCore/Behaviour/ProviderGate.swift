@@ -13,6 +13,8 @@ struct ProviderGate {
     var parametersPass = false
     /// Where the request's event loop remembers what its answers issued (`TargetMemo`), if it does.
     var reading: AnswerReading?
+    /// Where the request's event loop remembers how its credential was judged (`TargetMemo`), if it does.
+    var credentials: CredentialJudgement?
 
     /// What happened before the fixtures: the provider's own answer if it gives one, and the
     /// violation to journal.
@@ -42,14 +44,15 @@ struct ProviderGate {
             return Outcome(violation: violation)
         }
         let checker = RequestChecker(route: route, request: request)
-        let (credentialFinding, credential) = checker.credential()
-        if let credentialFinding { return answer(credentialFinding) }
+        let judged = judgedCredential(checker, operation: operation)
+        if let credentialFinding = judged.finding { return answer(credentialFinding) }
+        let credential = judged.value
         if let credential, let expiry = behaviours.tokenExpiry, let expiresAt = expiryOf(credential, expiry), expiresAt <= now {
             let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now), "operation": operation.id]
             return Outcome(answer: render(expiry.expired, values), answeredBy: "\(pack.provider): \(expiry.expired)")
         }
         var outcome = Outcome()
-        if let credential, let quota = behaviours.quota {
+        if let credential = judged.quotaHash, let quota = behaviours.quota {
             let window = Self.startOfDay(now)
             let (limit, counted) = state.countRequest(provider: pack.provider, credential: credential, window: window, defaultLimit: quota.limit)
             let remaining = counted.map { limit - $0 - 1 } ?? 0
@@ -140,6 +143,16 @@ struct ProviderGate {
     }
 
     // MARK: helpers
+
+    /// The request's credential judged, by the checker or as the event loop judged the same text before.
+    private func judgedCredential(_ checker: RequestChecker, operation: ContractOperation) -> CredentialJudgement.Judged {
+        let source = credentials == nil ? nil : operation.credential?.source(in: request)
+        if let source, let kept = credentials?.judged(for: source) { return kept }
+        let (finding, value) = checker.credential()
+        let judged = CredentialJudgement.Judged(finding: finding, value: value, counted: behaviours.quota != nil)
+        if let source { credentials?.keep(judged, for: source) }
+        return judged
+    }
 
     /// The top-level members `after` reads from an answer of `operation` that is not an
     /// introspection answer (which it reads, and patches, whole): page tokens and issued tokens.

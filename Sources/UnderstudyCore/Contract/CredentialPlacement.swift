@@ -42,6 +42,16 @@ enum CredentialPlacement: Sendable, Hashable {
         }
     }
 
+    /// The text `find(in:)` reads the credential from: the first `Authorization` header's
+    /// value, the named header's or the named query parameter's; `nil` when there is none.
+    func source(in request: Request) -> String? {
+        switch self {
+        case .bearer: request.headers.first(where: { ASCIIFold.equal($0.name, "Authorization") })?.value
+        case .header(let name): request.headers.first(where: { ASCIIFold.equal($0.name, name) })?.value
+        case .query(let name): request.query.pairs.first(where: { $0.name == name })?.value
+        }
+    }
+
     /// What follows the scheme's `count` characters, without the spaces around it; `nil` when
     /// nothing does.
     static func value(of header: String, after count: Int) -> String? {

@@ -29,6 +29,8 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         let query: QueryParameters
         /// What the last answer to this method and target issued, with the body it was read from.
         let reading = AnswerReading()
+        /// How the last credential sent with this method and target was judged, with its text.
+        let credentials = CredentialJudgement()
 
         /// What `request` decided: its placement, and `fixture` when the lookup that found it
         /// read (`reads`) only headers besides the method and target.
