@@ -134,6 +134,25 @@ import Testing
         #expect(memo.kept(again)?.fixture?.file == "yelp/page.json")
     }
 
+    /// A responder reuses the lookup the memo made for the request it made last, and only for
+    /// that very request: requests made in another order, or not by the memo, are looked up.
+    @Test func onlyTheRequestMadeLastReusesItsLookup() throws {
+        let (responder, memo) = try Self.responder([
+            "yelp/one.json": fixtureJSON(path: "/one", response: #"{"json": 1}"#),
+            "yelp/two.json": fixtureJSON(path: "/two", response: #"{"json": 2}"#),
+        ])
+        func made(_ target: String) -> Request { memo.request(method: "GET", target: target, headers: [], body: [], fromLoopback: true) }
+        func answer(_ request: Request) throws -> String { String(decoding: try #require(responder.respondNow(to: request, memo: memo)).body, as: UTF8.self) }
+        for _ in 0..<2 { for target in ["/one", "/two"] { _ = try answer(made(target)) } }
+        #expect(memo.kept(Request(method: "GET", target: "/one"))?.fixture?.file == "yelp/one.json")
+        // Made one after the other, answered the other way round; one made, another answered.
+        let one = made("/one"), two = made("/two")
+        #expect(try answer(two) == "2" && answer(one) == "1")
+        _ = made("/one")
+        #expect(try answer(Request(method: "GET", target: "/two")) == "2")
+        #expect(try answer(made("/two")) == "2")
+    }
+
     /// A memo is its responder's: another responder answering with it neither reads nor fills it.
     @Test func anotherRespondersMemoIsIgnored() throws {
         let (first, memo) = try Self.responder(["yelp/one.json": fixtureJSON(path: "/one", response: #"{"json": 1}"#)])

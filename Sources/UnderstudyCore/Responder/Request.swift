@@ -9,6 +9,9 @@ import Foundation
 public struct Request: Sendable {
     private let storage: Storage
 
+    /// Whether `other` is this very request (one made once, not an equal one).
+    func isSame(as other: Request) -> Bool { storage === other.storage }
+
     /// The method, upper-case as sent (`GET`).
     public var method: String { storage.method }
     /// The request target as sent: path and optional query, still percent-encoded.

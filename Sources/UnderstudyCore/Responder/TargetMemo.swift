@@ -72,6 +72,12 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     private var slots: [Entry?] = Array(repeating: nil, count: TargetMemo.slotCount)
     /// The hash of the last target not kept, by its first slot.
     private var seen: [UInt64] = Array(repeating: 0, count: TargetMemo.slotCount)
+    /// The request `request(method:target:headers:body:fromLoopback:)` made last, with what
+    /// its lookup found: `visit` of that very request, which comes next, reuses the lookup
+    /// instead of hashing the target and comparing it and the headers again.
+    private var lastMade: (request: Request, entry: Entry?, hash: UInt64)?
+    /// A request with a larger body is not held until its visit.
+    static let maximumHeldBodyBytes = 64 << 10
 
     init(of responder: Responder) {
         self.responder = responder
@@ -83,8 +89,16 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     /// A target may sit in either of two slots its hash picks, so two targets an app sends in
     /// turn rarely keep replacing each other, nor the same target with other headers.
     func visit(_ request: Request) -> Visit? {
-        guard let hash = ContractPlacements.hash(of: request.target) else { return nil }
-        if let entry = entry(method: request.method, target: request.target, headers: request.headers, hash: hash) { return Visit(kept: entry, slot: nil) }
+        let hash: UInt64
+        if let made = lastMade, made.request.isSame(as: request) {
+            lastMade = nil
+            if let entry = made.entry { return Visit(kept: entry, slot: nil) }
+            hash = made.hash
+        } else {
+            guard let hashed = ContractPlacements.hash(of: request.target) else { return nil }
+            if let entry = entry(method: request.method, target: request.target, headers: request.headers, hash: hashed) { return Visit(kept: entry, slot: nil) }
+            hash = hashed
+        }
         let (first, second) = Self.slots(of: hash)
         let cameBefore = seen[first] == hash
         seen[first] = hash
@@ -96,10 +110,16 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     /// method, target and headers, their path and query are the entry's (decoding every
     /// target anew was 2 % of a request's CPU on the app mix).
     package func request(method: String, target: String, headers: [HeaderField], body: [UInt8], fromLoopback: Bool) -> Request {
-        if let hash = ContractPlacements.hash(of: target), let entry = entry(method: method, target: target, headers: headers, hash: hash) {
-            return Request(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: entry.path, query: entry.query)
+        guard let hash = ContractPlacements.hash(of: target) else {
+            lastMade = nil
+            return Request(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback)
         }
-        return Request(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback)
+        let entry = entry(method: method, target: target, headers: headers, hash: hash)
+        let made =
+            entry.map { Request(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: $0.path, query: $0.query) }
+            ?? Request(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback)
+        lastMade = body.count <= Self.maximumHeldBodyBytes ? (made, entry, hash) : nil
+        return made
     }
 
     /// What is kept for `request`, without noting that it came.
