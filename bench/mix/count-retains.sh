@@ -36,7 +36,8 @@ for _ in range(rounds):
 print(count)
 PY
 python3 "$work/client.py" "$port" 5 "$work/requests.tsv" > /dev/null
-events=$(perf probe -l 2>/dev/null | awk '/probe_libswiftCore:|probe_libc:malloc/ {print $1}' | sort -u | paste -sd, -)
+# Only the probes added above: others on the same libraries (from other tools) would be counted too.
+events=$(perf probe -l 2>/dev/null | awk '$1 ~ /^probe_libswiftCore:swift_(retain|release|bridgeObjectRetain|bridgeObjectRelease|retain_n|release_n)$|^probe_libc:malloc$/ {print $1}' | sort -u | paste -sd, -)
 perf stat -x, -e "$events" -p "$pid" -o "$work/counts.txt" -- python3 "$work/client.py" "$port" "$ROUNDS" "$work/requests.tsv" > "$work/n.txt"
 python3 - "$work/counts.txt" "$(cat "$work/n.txt")" <<'PY'
 import json, sys
