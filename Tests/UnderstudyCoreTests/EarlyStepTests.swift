@@ -34,6 +34,33 @@ import Testing
         #expect(await status(responder, "/pages?page=2") == "OK")
     }
 
+    /// Through an event loop's memo, which remembers whether a target's answers are timed: a
+    /// remembered page is still judged early.
+    @Test func rememberedTargetsAreStillJudgedEarly() throws {
+        let folder = try TemporaryFixtures()
+        defer { folder.remove() }
+        try folder.write("google/page1.json", fixtureJSON(path: "/pages", query: #"{"page": "1"}"#, response: #"{"json": {"status": "OK"}}"#))
+        try folder.write("google/page2.json", fixtureJSON(path: "/pages", query: #"{"page": "2"}"#, extra: Self.steps).replacingOccurrences(of: #", "response": {"json": {"ok": true}}"#, with: ""))
+        let clock = ManualClock()
+        let responder = Responder(fixtures: try folder.load(), clock: clock)
+        let memo = responder.makeTargetMemo()
+        func status(_ target: String) throws -> String? {
+            let response = try #require(responder.respondNow(to: Request(method: "GET", target: target), memo: memo))
+            return (try? JSONParser.parse(response.body))?["status"]?.stringValue
+        }
+        for _ in 0..<2 {
+            #expect(try status("/pages?page=1") == "OK")
+            clock.advance(by: 2)
+            #expect(try status("/pages?page=2") == "OK")
+        }
+        #expect(memo.kept(Request(method: "GET", target: "/pages?page=2"))?.timed == true)
+        responder.reset()
+        #expect(try status("/pages?page=1") == "OK")
+        clock.advance(by: 1.9)
+        #expect(try status("/pages?page=2") == "INVALID_REQUEST")  // early
+        #expect(try status("/pages?page=2") == "OK")
+    }
+
     @Test func anEarlyAnswerNeedsAnAnswerAfterIt() throws {
         let folder = try TemporaryFixtures()
         defer { folder.remove() }

@@ -234,9 +234,16 @@ public final class Responder: Sendable {
         if generator?.carriesIssuedValue == true, let answer = generated() { return answer }
         var learned: ((Fixture?, FixtureIndex.MatchReads) -> Void)?
         if let memo, let slot = visit?.slot {
-            learned = { found, reads in memo.keep(TargetMemo.Entry(request, placement: placement, fixture: found, reads: reads), at: slot) }
+            let matching = sent.matching.request
+            learned = { found, reads in
+                let timed = self.index.timesAnswers(method: matching.method, path: matching.path)
+                memo.keep(TargetMemo.Entry(request, placement: placement, fixture: found, reads: reads, timed: timed), at: slot)
+            }
         }
-        guard let (fixture, matched, position, override) = pick(sent, mounted: mountedForms, in: session, route: route, known: visit?.kept?.fixture, learned: learned) else {
+        guard
+            let (fixture, matched, position, override) = pick(
+                sent, mounted: mountedForms, in: session, route: route, known: visit?.kept?.fixture, timed: visit?.kept?.timed, learned: learned)
+        else {
             if recording, let recorder, recorder.forwardsMisses {
                 return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
             }
@@ -322,8 +329,9 @@ public final class Responder: Sendable {
     ///
     /// `known` is the fixture remembered for the request's method and target (and headers);
     /// otherwise the first lookup tells `learned` what it found and what it read to find it.
+    /// `timed`, when remembered too, says whether answers on the request's path are timed.
     private func pick(
-        _ request: Forms, mounted: Forms?, in session: ResponderSession, route: ContractRoute?, known: Fixture?,
+        _ request: Forms, mounted: Forms?, in session: ResponderSession, route: ContractRoute?, known: Fixture?, timed: Bool?,
         learned: ((Fixture?, FixtureIndex.MatchReads) -> Void)?
     ) -> (Fixture, Request, Int, AnswerOverride?)? {
         var matched = request.sent
@@ -354,7 +362,7 @@ public final class Responder: Sendable {
         }
         let scenarios = index.usesScenarios && (consulted || found?.scenario != nil)
         guard found != nil || scenarios else { return nil }
-        let timing = answerTiming(for: (mounted ?? request).matching.request, route: route)
+        let timing = timed == false ? nil : answerTiming(for: (mounted ?? request).matching.request, route: route)
         guard let pick = session.pick(found: found, scenarios: scenarios, rematch: find, timing: timing) else { return nil }
         return (pick.fixture, matched, pick.position, pick.override)
     }

@@ -31,10 +31,14 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         let reading = AnswerReading()
         /// How the last credential sent with this method and target was judged, with its text.
         let credentials = CredentialJudgement()
+        /// Whether answers on the request's path are timed, for fixtures answering requests
+        /// made too early (`FixtureIndex.timesAnswers`): a lookup by path, made once.
+        let timed: Bool
 
         /// What `request` decided: its placement, and `fixture` when the lookup that found it
         /// read (`reads`) only headers besides the method and target.
-        init(_ request: Request, placement: ContractPlacements.Placement?, fixture: Fixture?, reads: FixtureIndex.MatchReads) {
+        init(_ request: Request, placement: ContractPlacements.Placement?, fixture: Fixture?, reads: FixtureIndex.MatchReads, timed: Bool) {
+            self.timed = timed
             method = request.method
             target = request.target
             path = request.path
