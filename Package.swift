@@ -67,6 +67,8 @@ let package = Package(
         .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyCore"], path: "Tests/EndToEndSupport"),
         .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore"]),
         .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore"]),
+        // Not a product: the responder's CPU per request in process (docs/performance.md).
+        .executableTarget(name: "responder-bench", dependencies: ["UnderstudyCore"], path: "bench/responder"),
         // A test helper, not a product: writes the stores in a loop so a test can kill it mid-write.
         .executableTarget(name: "restaurant-store-writer", dependencies: ["RestaurantCore"], path: "Sources/RestaurantStoreWriter"),
         .testTarget(
