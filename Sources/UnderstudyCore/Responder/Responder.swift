@@ -201,7 +201,7 @@ public final class Responder: Sendable {
         if let route {
             gate = ProviderGate(
                 route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false,
-                reading: route.operation?.behaviours.readsAnswers == true ? visit?.kept?.reading : nil, 
+                reading: route.operation?.behaviours.readsAnswers == true ? visit?.kept?.reading : nil,
                 credentials: route.operation?.credential == nil ? nil : visit?.kept?.credentials)
             outcome = gate!.before()
             if var answer = outcome.answer {

@@ -4,8 +4,10 @@ import Foundation
 /// where the contracts place it and, when the fixtures it could match read no more of it than
 /// some headers (not its body, nor a scenario's state), the fixture that answers it with those
 /// headers' values. An app sends the same few targets with the same credential again and again,
-/// and a hit spares routing, the contract's form and the index lookup; the credential, quotas,
-/// sessions, sequences and the journal are still judged on every request.
+/// and a hit spares routing, the contract's form and the index lookup. An entry also remembers
+/// how the last credential text was judged and what the last answer body issued, each with the
+/// text or body itself, so a new credential or body is judged anew; quotas, issued tokens,
+/// sessions, sequences and the journal are still decided on every request.
 ///
 /// One event loop keeps its own, so a hit takes no lock and writes nothing another core reads:
 /// never share one between threads. A fixed number of slots, a target in either of two, so
