@@ -14,13 +14,18 @@ import Testing
         return (try? JSONParser.parse(response.body))?["status"]?.stringValue
     }
 
-    @Test func aRequestOnTimePassesTheEarlyStepAndAnEarlyOneGetsItOnce() async throws {
+    /// Page 1, and page 2 behind an early step, on one path, with the clock that judges them.
+    private static func pages() throws -> (Responder, ManualClock) {
         let folder = try TemporaryFixtures()
         defer { folder.remove() }
         try folder.write("google/page1.json", fixtureJSON(path: "/pages", query: #"{"page": "1"}"#, response: #"{"json": {"status": "OK"}}"#))
         try folder.write("google/page2.json", fixtureJSON(path: "/pages", query: #"{"page": "2"}"#, extra: Self.steps).replacingOccurrences(of: #", "response": {"json": {"ok": true}}"#, with: ""))
         let clock = ManualClock()
-        let responder = Responder(fixtures: try folder.load(), clock: clock)
+        return (Responder(fixtures: try folder.load(), clock: clock), clock)
+    }
+
+    @Test func aRequestOnTimePassesTheEarlyStepAndAnEarlyOneGetsItOnce() async throws {
+        let (responder, clock) = try Self.pages()
         #expect(await status(responder, "/pages?page=1") == "OK")
         clock.advance(by: 2)
         #expect(await status(responder, "/pages?page=2") == "OK")  // waited: the page at once
@@ -37,12 +42,7 @@ import Testing
     /// Through an event loop's memo, which remembers whether a target's answers are timed: a
     /// remembered page is still judged early.
     @Test func rememberedTargetsAreStillJudgedEarly() throws {
-        let folder = try TemporaryFixtures()
-        defer { folder.remove() }
-        try folder.write("google/page1.json", fixtureJSON(path: "/pages", query: #"{"page": "1"}"#, response: #"{"json": {"status": "OK"}}"#))
-        try folder.write("google/page2.json", fixtureJSON(path: "/pages", query: #"{"page": "2"}"#, extra: Self.steps).replacingOccurrences(of: #", "response": {"json": {"ok": true}}"#, with: ""))
-        let clock = ManualClock()
-        let responder = Responder(fixtures: try folder.load(), clock: clock)
+        let (responder, clock) = try Self.pages()
         let memo = responder.makeTargetMemo()
         func status(_ target: String) throws -> String? {
             let response = try #require(responder.respondNow(to: Request(method: "GET", target: target), memo: memo))
