@@ -19,26 +19,22 @@ enum CredentialPlacement: Sendable, Hashable {
 
     /// The credential `request` carries, if any.
     func find(in request: Request) -> Found {
+        guard let source = source(in: request) else { return .missing }
         switch self {
         case .bearer:
-            guard let header = request.headers.first(where: { ASCIIFold.equal($0.name, "Authorization") })?.value else { return .missing }
             let prefix = "bearer "
             // Decided on bytes when the first prefix + 1 bytes are ASCII without CR: those are
             // then that many characters (only CR LF joins two), each lower-cased alone.
-            if let plain = ASCIIFold.hasPrefix(header, prefix, minimumCount: prefix.utf8.count + 1, whereEvery: { $0 < 0x80 && $0 != 0x0D }) {
+            if let plain = ASCIIFold.hasPrefix(source, prefix, minimumCount: prefix.utf8.count + 1, whereEvery: { $0 < 0x80 && $0 != 0x0D }) {
                 // The scheme compared byte by byte; the rest as below.
                 guard plain else { return .malformed }
             } else {
-                guard header.count > prefix.count, header.prefix(prefix.count).lowercased() == prefix else { return .malformed }
+                guard source.count > prefix.count, source.prefix(prefix.count).lowercased() == prefix else { return .malformed }
             }
-            if let plain = Self.plainValue(of: header, after: prefix.utf8.count) { return plain.map(Found.value) ?? .malformed }
-            return Self.value(of: header, after: prefix.count).map(Found.value) ?? .malformed
-        case .header(let name):
-            guard let value = request.headers.first(where: { ASCIIFold.equal($0.name, name) })?.value, !value.isEmpty else { return .missing }
-            return .value(value)
-        case .query(let name):
-            guard let value = request.query.pairs.first(where: { $0.name == name })?.value, !value.isEmpty else { return .missing }
-            return .value(value)
+            if let plain = Self.plainValue(of: source, after: prefix.utf8.count) { return plain.map(Found.value) ?? .malformed }
+            return Self.value(of: source, after: prefix.count).map(Found.value) ?? .malformed
+        case .header, .query:
+            return source.isEmpty ? .missing : .value(source)
         }
     }
 
