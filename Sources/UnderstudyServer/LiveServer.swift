@@ -79,8 +79,9 @@ public final class LiveServer: Sendable {
                         try pipeline.addHandler(TurnAwayHandler(limits: limits))
                         return
                     }
-                    // NIO parses requests; responses are encoded whole by RequestHandler.
-                    try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
+                    // Plain requests are read by PlainRequestDecoder, every other by NIO's decoder
+                    // (added at the first); responses are encoded whole by RequestHandler.
+                    try pipeline.addHandler(PlainRequestDecoder(decoderLimits: decoderLimits))
                     try pipeline.addHandler(RequestHandler(
                             responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false,
                             turns: turns.value(for: channel.eventLoop), memo: memos.value(for: channel.eventLoop)))
