@@ -67,6 +67,17 @@ struct PlainRequestReaderTests {
         #expect(Self.reading(text) == .notPlain)
     }
 
+    @Test func theCharacterClassesAreTheirRFCLists() {
+        let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+        let token = Set((letters + "!#$%&'*+-.^_`|~").utf8)
+        let target = Set((letters + "-._~!$&'()*+,;=:@/?%").utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(PlainBytes.isToken(byte) == token.contains(byte), "\(byte)")
+            #expect(PlainBytes.isTarget(byte) == target.contains(byte), "\(byte)")
+            #expect(PlainBytes.isVisible(byte) == (0x21...0x7E).contains(byte), "\(byte)")
+        }
+    }
+
     @Test func everyBeginningOfAPlainRequestWaitsForTheRest() {
         let bytes = Array(Self.yelpSearch.utf8)
         for count in 0..<bytes.count {
