@@ -10,7 +10,7 @@ import UnderstudyCore
 struct ConnectionStateMachine {
     /// A request read in full, waiting for its answer.
     struct Received {
-        let head: HTTPRequestHead
+        let head: RequestHead
         let body: [UInt8]
         let bodyTooLarge: Bool
     }
@@ -67,7 +67,7 @@ struct ConnectionStateMachine {
     let answersPerTurn: Int
 
     private var phase = Phase.open
-    private var head: HTTPRequestHead?
+    private var head: RequestHead?
     private var body: [UInt8] = []
     private var bodyTooLarge = false
     private var queue: [Pending] = []
@@ -97,7 +97,7 @@ struct ConnectionStateMachine {
 
     // MARK: Reading
 
-    mutating func receivedHead(_ head: HTTPRequestHead) {
+    mutating func receivedHead(_ head: RequestHead) {
         guard isReading else { return }
         self.head = head
         body.removeAll(keepingCapacity: true)

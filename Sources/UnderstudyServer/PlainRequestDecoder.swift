@@ -4,12 +4,12 @@ import NIOHTTP1
 /// The first handler of a connection: reads its plain requests itself (`PlainRequestReader`)
 /// and passes each on as the head and end NIO's decoder would have passed. At the first
 /// request that is not plain it hands the connection over for good: it puts NIO's
-/// `HTTPRequestDecoder` behind itself, gives it the bytes from that request on, and from
-/// then on only passes bytes through. Every request NIO would refuse is therefore refused
+/// `HTTPRequestDecoder` (and `NIORequestParts`) behind itself, gives it the bytes from that
+/// request on, and from then on only passes bytes through. Every request NIO would refuse is therefore refused
 /// by NIO, with its error, in its turn.
 final class PlainRequestDecoder: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
-    typealias InboundOut = HTTPServerRequestPart
+    typealias InboundOut = RequestPart
 
     private let reader: PlainRequestReader
     private let decoderLimits: NIOHTTPDecoderLimitConfiguration
@@ -42,7 +42,7 @@ final class PlainRequestDecoder: ChannelInboundHandler {
             case .request(let head, let length):
                 bytes.moveReaderIndex(forwardBy: length)
                 context.fireChannelRead(wrapInboundOut(.head(head)))
-                context.fireChannelRead(wrapInboundOut(.end(nil)))
+                context.fireChannelRead(wrapInboundOut(.end))
             case .incomplete:
                 pending = bytes
                 return
@@ -77,6 +77,8 @@ final class PlainRequestDecoder: ChannelInboundHandler {
         handedOver = true
         let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits))
         do {
+            let parts = NIORequestParts()
+            try context.pipeline.syncOperations.addHandler(parts, position: .after(self))
             try context.pipeline.syncOperations.addHandler(decoder, position: .after(self))
         } catch {
             context.fireErrorCaught(error)

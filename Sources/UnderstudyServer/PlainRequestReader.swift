@@ -1,4 +1,5 @@
 import NIOHTTP1
+import UnderstudyCore
 
 /// Reads a plain request from the start of a connection's bytes: a `GET` or `HEAD` in
 /// origin form, HTTP/1.1 or 1.0, kept alive, no body, with headers of plain characters only.
@@ -20,7 +21,7 @@ struct PlainRequestReader {
 
     enum Reading: Equatable {
         /// A whole plain request, the first `length` bytes.
-        case request(HTTPRequestHead, length: Int)
+        case request(RequestHead, length: Int)
         /// A plain request's beginning so far; the rest has not arrived.
         case incomplete
         /// Not a plain request (or past the limits): for NIO's decoder to read.
@@ -59,7 +60,7 @@ private struct PlainHeadScanner {
             let target = try scanTarget()
             let version: HTTPVersion
             if try expect("HTTP/1.1\r\n") { version = .http1_1 } else if try expect("HTTP/1.0\r\n") { version = .http1_0 } else { throw .notPlain }
-            var fields: [(String, String)] = []
+            var fields: [HeaderField] = []
             fields.reserveCapacity(8)  // one allocation for what clients send; growing from empty took four
             var keptAlive = version == .http1_1
             while try !expect("\r\n") {
@@ -73,11 +74,11 @@ private struct PlainHeadScanner {
                     keptAlive = true
                 case .other: break
                 }
-                fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+                fields.append(HeaderField(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
             }
             guard keptAlive else { throw Stop.notPlain }
-            let head = HTTPRequestHead(
-                version: version, method: method, uri: String(decoding: target, as: UTF8.self), headers: HTTPHeaders(fields))
+            let head = RequestHead(
+                method: method, uri: String(decoding: target, as: UTF8.self), version: version, headers: fields, isKeepAlive: true)
             return .request(head, length: at)
         } catch {
             return error == .incomplete ? .incomplete : .notPlain

@@ -13,11 +13,7 @@ extension RequestHandler {
             return
         }
         let head = received.head
-        // Sized once: mapping NIO's headers grew the array as it went.
-        var headers: [HeaderField] = []
-        headers.reserveCapacity(head.headers.count)
-        for (name, value) in head.headers { headers.append(HeaderField(name: name, value: value)) }
-        let request = memo.request(method: head.method.rawValue, target: head.uri, headers: headers, body: received.body, fromLoopback: fromLoopback)
+        let request = memo.request(method: head.method.rawValue, target: head.uri, headers: head.headers, body: received.body, fromLoopback: fromLoopback)
         if let response = responder.respondNow(to: request, sendingFiles: true, memo: memo) {
             deliver(response, for: received, context: context)
         } else {

@@ -8,7 +8,7 @@ import UnderstudyCore
 /// Every decision about what to answer is the responder's; every rule of the connection is
 /// the machine's; this handler only frames, writes and keeps time.
 final class RequestHandler: ChannelDuplexHandler {
-    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundIn = RequestPart
     typealias OutboundIn = ByteBuffer
     /// Buffers, and file regions for bodies sent straight from their files.
     typealias OutboundOut = IOData

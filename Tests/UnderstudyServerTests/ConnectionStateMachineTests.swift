@@ -14,8 +14,8 @@ struct ConnectionStateMachineTests {
         Machine(maximumBodySize: maximumBodySize, maximumQueuedRequests: queued, answersPerTurn: perTurn)
     }
 
-    private static func head(_ uri: String, version: HTTPVersion = .http1_1, connection: String? = nil) -> HTTPRequestHead {
-        HTTPRequestHead(version: version, method: .GET, uri: uri, headers: HTTPHeaders(connection.map { [("Connection", $0)] } ?? []))
+    private static func head(_ uri: String, version: HTTPVersion = .http1_1, connection: String? = nil) -> RequestHead {
+        RequestHead(HTTPRequestHead(version: version, method: .GET, uri: uri, headers: HTTPHeaders(connection.map { [("Connection", $0)] } ?? [])))
     }
 
     /// Reads a whole request and returns what the machine says.
@@ -77,7 +77,7 @@ struct ConnectionStateMachineTests {
 
     @Test func aBodyPastTheLimitIsDroppedAndItsAnswerClosesTheConnection() throws {
         var machine = Self.machine(maximumBodySize: 8)
-        machine.receivedHead(HTTPRequestHead(version: .http1_1, method: .POST, uri: "/upload"))
+        machine.receivedHead(RequestHead(HTTPRequestHead(version: .http1_1, method: .POST, uri: "/upload")))
         machine.receivedBody(ByteBuffer(string: "12345"))
         machine.receivedBody(ByteBuffer(string: "67890"))
         let received = try #require(Self.received(machine.receivedEnd()))
@@ -85,7 +85,7 @@ struct ConnectionStateMachineTests {
         check(machine.willSend(Response(status: 413), for: received), is: .write(closing: true))
 
         var small = Self.machine(maximumBodySize: 8)
-        small.receivedHead(HTTPRequestHead(version: .http1_1, method: .POST, uri: "/upload"))
+        small.receivedHead(RequestHead(HTTPRequestHead(version: .http1_1, method: .POST, uri: "/upload")))
         small.receivedBody(ByteBuffer(string: "1234"))
         let fits = try #require(Self.received(small.receivedEnd()))
         #expect(!fits.bodyTooLarge && fits.body == Array("1234".utf8))

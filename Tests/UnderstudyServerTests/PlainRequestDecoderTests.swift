@@ -47,9 +47,9 @@ struct PlainRequestDecoderTests {
         let lines = try RequestDecoding.lines([Self.bytes(Self.requests[0], Self.requests[1])], plain: true)
         #expect(lines == [
             "head GET /v3/businesses/search?location=NYC&limit=20 HTTP/1.1 keepAlive=true [Host: h | Authorization: Bearer k]",
-            "end -",
+            "end",
             "head HEAD /a HTTP/1.1 keepAlive=true [Host: h]",
-            "end -",
+            "end",
             "inactive",
         ])
     }

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import UnderstudyCore
 
 @testable import UnderstudyServer
 
@@ -8,7 +9,7 @@ import NIOHTTP1
 /// pipelines can be compared by: heads (with what `RequestHandler` reads of them), bodies
 /// (pieces joined: how the bytes were cut is the decoder's business), ends, errors, events.
 final class RequestPartsRecorder: ChannelInboundHandler {
-    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundIn = RequestPart
 
     private(set) var lines: [String] = []
 
@@ -23,8 +24,8 @@ final class RequestPartsRecorder: ChannelInboundHandler {
             } else {
                 lines.append("body " + text)
             }
-        case .end(let trailers):
-            lines.append("end \(trailers.map { "\($0)" } ?? "-")")
+        case .end:
+            lines.append("end")
         }
     }
 
@@ -52,13 +53,14 @@ enum RequestDecoding {
     static let standardLimits = NIOHTTPDecoderLimitConfiguration()
 
     /// A head as a line: what `RequestHandler` and the connection's rules read of it.
-    static func line(for head: HTTPRequestHead) -> String {
+    static func line(for head: RequestHead) -> String {
         let fields = head.headers.map { "\($0.name): \($0.value)" }.joined(separator: " | ")
         return "head \(head.method.rawValue) \(head.uri) \(head.version) keepAlive=\(head.isKeepAlive) [\(fields)]"
     }
 
     /// - Parameter plain: true for `PlainRequestDecoder` (as `serve` runs), false for NIO's
-    ///   `HTTPRequestDecoder` alone (as it ran before).
+    ///   `HTTPRequestDecoder` on every request (as it ran before), its parts passed on by
+    ///   `NIORequestParts`.
     static func lines(
         _ chunks: [[UInt8]], ending: Ending = .open, plain: Bool, limits: NIOHTTPDecoderLimitConfiguration = standardLimits
     ) throws -> [String] {
@@ -69,6 +71,7 @@ enum RequestDecoding {
         } else {
             try channel.pipeline.syncOperations.addHandler(
                 ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)))
+            try channel.pipeline.syncOperations.addHandler(NIORequestParts())
         }
         try channel.pipeline.syncOperations.addHandler(recorder)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()

@@ -1,0 +1,36 @@
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+/// A request's head as a connection uses it: what the responder is asked with (method,
+/// target, header fields) and what the connection's rules read (version, keep-alive).
+/// `PlainRequestDecoder` makes it straight from the bytes; a head NIO's decoder read is
+/// turned into one by `NIORequestParts`.
+struct RequestHead: Equatable {
+    let method: HTTPMethod
+    /// The request target as sent.
+    let uri: String
+    let version: HTTPVersion
+    /// The header fields in the order received.
+    let headers: [HeaderField]
+    /// Whether the connection stays open after the answer, as the client asked.
+    let isKeepAlive: Bool
+}
+
+/// One part of a request, as `RequestHandler` reads it.
+enum RequestPart: Equatable {
+    case head(RequestHead)
+    case body(ByteBuffer)
+    /// The request is complete (trailers, which no fixture reads, are dropped).
+    case end
+}
+
+extension RequestHead {
+    /// The head NIO's decoder read, keep-alive as llhttp judged it.
+    init(_ head: HTTPRequestHead) {
+        var fields: [HeaderField] = []
+        fields.reserveCapacity(head.headers.count)
+        for (name, value) in head.headers { fields.append(HeaderField(name: name, value: value)) }
+        self.init(method: head.method, uri: head.uri, version: head.version, headers: fields, isKeepAlive: head.isKeepAlive)
+    }
+}
