@@ -81,10 +81,11 @@ public final class LiveServer: Sendable {
                     }
                     // Plain requests are read by PlainRequestDecoder, every other by NIO's decoder
                     // (added at the first); responses are encoded whole by RequestHandler.
-                    try pipeline.addHandler(PlainRequestDecoder(decoderLimits: decoderLimits))
-                    try pipeline.addHandler(RequestHandler(
-                            responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false,
-                            turns: turns.value(for: channel.eventLoop), memo: memos.value(for: channel.eventLoop)))
+                    let handler = RequestHandler(
+                        responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false,
+                        turns: turns.value(for: channel.eventLoop), memo: memos.value(for: channel.eventLoop))
+                    try pipeline.addHandler(PlainRequestDecoder(decoderLimits: decoderLimits, receiver: handler))
+                    try pipeline.addHandler(handler)
                 }
             }
             .bind(host: host, port: port)

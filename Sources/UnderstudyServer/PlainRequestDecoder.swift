@@ -2,16 +2,20 @@ import NIOCore
 import NIOHTTP1
 
 /// The first handler of a connection: reads its plain requests itself (`PlainRequestReader`)
-/// and passes each on as the head and end NIO's decoder would have passed. At the first
+/// and hands each to the receiver right behind it (see `RequestPartReceiver`) as the head and
+/// end NIO's decoder would have passed. At the first
 /// request that is not plain it hands the connection over for good: it puts NIO's
 /// `HTTPRequestDecoder` (and `NIORequestParts`) behind itself, gives it the bytes from that
 /// request on, and from then on only passes bytes through. Every request NIO would refuse is therefore refused
 /// by NIO, with its error, in its turn.
-final class PlainRequestDecoder: ChannelInboundHandler {
+final class PlainRequestDecoder<Receiver: RequestPartReceiver>: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = RequestPart
 
     private let reader: PlainRequestReader
+    /// The handler right behind this one, and its context once looked up.
+    private let receiver: Receiver
+    private var receiverContext: ChannelHandlerContext?
     private let decoderLimits: NIOHTTPDecoderLimitConfiguration
     /// The beginning of a plain request whose rest has not arrived.
     private var pending: ByteBuffer?
@@ -19,8 +23,9 @@ final class PlainRequestDecoder: ChannelInboundHandler {
     /// Set when the channel went inactive while requests were being passed on.
     private var inactive = false
 
-    init(decoderLimits: NIOHTTPDecoderLimitConfiguration) {
+    init(decoderLimits: NIOHTTPDecoderLimitConfiguration, receiver: Receiver) {
         self.decoderLimits = decoderLimits
+        self.receiver = receiver
         self.reader = PlainRequestReader(
             maximumHeadLength: min(decoderLimits.maxHeaderFieldSize, decoderLimits.maxHeaderListSize),
             maximumFieldCount: decoderLimits.maxHeaderFieldCount)
@@ -41,8 +46,13 @@ final class PlainRequestDecoder: ChannelInboundHandler {
             switch bytes.withUnsafeReadableBytes({ reader.read($0) }) {
             case .request(let head, let length):
                 bytes.moveReaderIndex(forwardBy: length)
-                context.fireChannelRead(wrapInboundOut(.head(head)))
-                context.fireChannelRead(wrapInboundOut(.end))
+                guard let receiving = receiverContext(context) else {
+                    context.fireChannelRead(wrapInboundOut(.head(head)))
+                    context.fireChannelRead(wrapInboundOut(.end))
+                    continue
+                }
+                receiver.received(.head(head), context: receiving)
+                receiver.received(.end, context: receiving)
             case .incomplete:
                 pending = bytes
                 return
@@ -53,9 +63,16 @@ final class PlainRequestDecoder: ChannelInboundHandler {
         }
     }
 
+    /// The receiver's context, looked up once; `nil` when the receiver is not in the pipeline.
+    private func receiverContext(_ context: ChannelHandlerContext) -> ChannelHandlerContext? {
+        if receiverContext == nil { receiverContext = try? context.pipeline.syncOperations.context(handler: receiver) }
+        return receiverContext
+    }
+
     /// An end of input with a request half read is NIO's to judge, as it would have been.
     func channelInactive(context: ChannelHandlerContext) {
         inactive = true
+        receiverContext = nil
         handOverPending(context: context)
         context.fireChannelInactive()
     }

@@ -7,7 +7,7 @@ import UnderstudyCore
 /// and the channel's events, asks the responder for answers, and does what the machine says.
 /// Every decision about what to answer is the responder's; every rule of the connection is
 /// the machine's; this handler only frames, writes and keeps time.
-final class RequestHandler: ChannelDuplexHandler {
+final class RequestHandler: ChannelDuplexHandler, RequestPartReceiver {
     typealias InboundIn = RequestPart
     typealias OutboundIn = ByteBuffer
     /// Buffers, and file regions for bodies sent straight from their files.
@@ -47,7 +47,11 @@ final class RequestHandler: ChannelDuplexHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        received(unwrapInboundIn(data), context: context)
+    }
+
+    func received(_ part: RequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let head): machine.receivedHead(head)
         case .body(let buffer): machine.receivedBody(buffer)
         case .end:

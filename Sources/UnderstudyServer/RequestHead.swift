@@ -25,6 +25,14 @@ enum RequestPart: Equatable {
     case end
 }
 
+/// What reads requests' parts behind `PlainRequestDecoder`. The decoder hands it each plain
+/// request by a call rather than as pipeline events: an event boxes the head into `NIOAny` and
+/// casts it back, two events per request. Parts NIO's decoder read come as events, to
+/// `channelRead`, which passes them to the same `received`.
+protocol RequestPartReceiver: ChannelInboundHandler where InboundIn == RequestPart {
+    func received(_ part: RequestPart, context: ChannelHandlerContext)
+}
+
 extension RequestHead {
     /// The head NIO's decoder read, keep-alive as llhttp judged it.
     init(_ head: HTTPRequestHead) {

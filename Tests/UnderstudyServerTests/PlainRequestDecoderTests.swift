@@ -1,4 +1,5 @@
 import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 import Testing
 import UnderstudyCore
@@ -52,6 +53,17 @@ struct PlainRequestDecoderTests {
             "end",
             "inactive",
         ])
+    }
+
+    /// A receiver that is not in the pipeline is not called: the parts go on as events.
+    @Test func withoutItsReceiverTheDecoderPassesEvents() throws {
+        let channel = EmbeddedChannel()
+        let absent = RequestPartsRecorder(), behind = RequestPartsRecorder()
+        try channel.pipeline.syncOperations.addHandler(PlainRequestDecoder(decoderLimits: RequestDecoding.standardLimits, receiver: absent))
+        try channel.pipeline.syncOperations.addHandler(behind)
+        try channel.writeInbound(channel.allocator.buffer(bytes: Self.bytes(Self.requests[1])))
+        #expect(absent.lines.isEmpty)
+        #expect(behind.lines == ["head HEAD /a HTTP/1.1 keepAlive=true [Host: h]", "end"])
     }
 
     /// Every request alone and after a plain one, cut in two at every byte, with every ending.

@@ -8,13 +8,17 @@ import UnderstudyCore
 /// Everything a request decoder passes on to the handler behind it, written as lines that two
 /// pipelines can be compared by: heads (with what `RequestHandler` reads of them), bodies
 /// (pieces joined: how the bytes were cut is the decoder's business), ends, errors, events.
-final class RequestPartsRecorder: ChannelInboundHandler {
+final class RequestPartsRecorder: RequestPartReceiver {
     typealias InboundIn = RequestPart
 
     private(set) var lines: [String] = []
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        received(unwrapInboundIn(data), context: context)
+    }
+
+    func received(_ part: RequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let head):
             lines.append(RequestDecoding.line(for: head))
         case .body(let buffer):
@@ -67,7 +71,7 @@ enum RequestDecoding {
         let channel = EmbeddedChannel()
         let recorder = RequestPartsRecorder()
         if plain {
-            try channel.pipeline.syncOperations.addHandler(PlainRequestDecoder(decoderLimits: limits))
+            try channel.pipeline.syncOperations.addHandler(PlainRequestDecoder(decoderLimits: limits, receiver: recorder))
         } else {
             try channel.pipeline.syncOperations.addHandler(
                 ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)))
