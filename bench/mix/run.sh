@@ -3,6 +3,8 @@
 #   nginx       the same answer bodies as static files (query ignored: the bytes-only limit)
 #   niofloor    bench/nio-floor: SwiftNIO's HTTP/1 server answering pre-encoded bytes by path
 #               (only when its binary is given: what `serve` would cost with a free responder)
+#   rawfloor    the same binary with --raw: the request's bytes read by its own handler instead
+#               of NIO's HTTP decoder, as `serve` reads plain requests
 #   contracts   `understudy serve` with the bundled contracts (the default)
 #   nocontracts `understudy serve --no-contracts`
 # interleaved, ROUNDS rounds (default 2), wrk -t2 -c64 -d$DURATION (default 8s). Each run also
@@ -49,7 +51,8 @@ ready "$NP"
 contenders="nginx:$NP:${pids[2]}"
 if [ -n "$floor" ]; then
   FP=$(port); "$floor" "$FP" "$work/root" > "$work/floor.log" 2>&1 & pids+=($!)
-  ready "$FP"; contenders="$contenders niofloor:$FP:${pids[3]}"
+  RF=$(port); "$floor" "$RF" "$work/root" --raw > "$work/rawfloor.log" 2>&1 & pids+=($!)
+  ready "$FP"; ready "$RF"; contenders="$contenders niofloor:$FP:${pids[3]} rawfloor:$RF:${pids[4]}"
 fi
 contenders="$contenders contracts:$CP:${pids[0]} nocontracts:$NC:${pids[1]}"
 out=$work/runs.txt; : > "$out"
@@ -75,6 +78,7 @@ print(json.dumps({
     "rps": {n: [round(x) for x in v] for n, v in rps.items()},
     "contracts_x_nginx": [round(x, 2) for x in ratio("contracts")],
     **({"niofloor_x_nginx": [round(x, 2) for x in ratio("niofloor")]} if "niofloor" in rps else {}),
+    **({"rawfloor_x_nginx": [round(x, 2) for x in ratio("rawfloor")]} if "rawfloor" in rps else {}),
     "nocontracts_x_nginx": [round(x, 2) for x in ratio("nocontracts")],
     "contracts_p99_x_nginx": [round(x, 2) for x in p99("contracts")],
     "server_cpu_us_per_request": {n: [round(d["server_cpu_ticks"] * 1e4 / d["requests"], 2) for d in ds] for n, ds in agg.items()},
