@@ -51,7 +51,7 @@ extension RequestHandler {
         case .write(let closing):
             var bytes = ResponseEncoding.encode(
                 response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
-            if let file = response.fileBody, head.method != .HEAD {
+            if let file = response.fileBody, file.delivery == .sent, head.method != .HEAD {
                 write(bytes, thenFile: file, ending: closing, context: context)
                 perform(machine.answerWritten(), context: context)
                 return

@@ -16,13 +16,14 @@ enum ResponseEncoding {
 
     /// The bytes of `response` for a request of `version`; `closing` adds `Connection: close`.
     /// `omitBody` is for HEAD: the headers, Content-Length included, but no body. A body left
-    /// in its file (`Response.fileBody`) is counted in Content-Length but not written.
+    /// in its file to be sent from it is counted in Content-Length but not written; one left to
+    /// be read into the answer is read here, straight into the buffer.
     static func encode(
         _ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator,
         framing: Framing = .contentLength
     ) -> ByteBuffer {
-        // A body left in its file is not copied here: the caller sends it from the file.
-        let bodyCount = omitBody || framing == .chunked || response.fileBody != nil ? 0 : response.bodyCount
+        // A body left in its file to be sent is not copied here: the caller sends it from the file.
+        let bodyCount = omitBody || framing == .chunked || response.fileBody?.delivery == .sent ? 0 : response.bodyCount
         let status = String(response.status)
         let reason = HTTPResponseStatus(statusCode: response.status).reasonPhrase
         let length = String(response.bodyCount)
@@ -33,7 +34,8 @@ enum ResponseEncoding {
         var headBound = 96 + status.utf8.count + reason.utf8.count + length.utf8.count
         for field in own { headBound += field.name.utf8.count + field.value.utf8.count + 4 }
         for field in replacements { headBound += field.name.utf8.count + field.value.utf8.count + 4 }
-        var buffer = allocator.buffer(capacity: headBound + bodyCount)
+        // One byte more for a body read from its file: reading it tells whether the file grew.
+        var buffer = allocator.buffer(capacity: headBound + bodyCount + 1)
         // The head is written in one pass over the buffer's memory: a write per piece costs a
         // dynamic exclusivity check each, at tens of thousands of answers per second.
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: headBound) { memory in
@@ -59,7 +61,20 @@ enum ResponseEncoding {
             head.append(closing ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n")
             return head.count
         }
-        if bodyCount > 0 { buffer.writeBytes(response.body) }
+        guard bodyCount > 0 else { return buffer }
+        if let file = response.fileBody {
+            let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: bodyCount + 1) { memory in
+                file.read(into: memory) ? bodyCount : 0
+            }
+            // Edited in place since it was opened: framed anew around the bytes it has now.
+            guard read == bodyCount else {
+                var inMemory = response
+                inMemory.body = file.read()
+                return encode(inMemory, version: version, closing: closing, omitBody: omitBody, allocator: allocator, framing: framing)
+            }
+        } else {
+            buffer.writeBytes(response.body)
+        }
         return buffer
     }
 

@@ -173,11 +173,31 @@ struct FileBodyTests {
             #expect(large.fileBody?.count == Self.largeCount && large.bodyCount == Self.largeCount)
             #expect(large.body.count == Self.largeCount && large.body == Self.pattern(Self.largeCount), "reading the body reads the file")
             #expect(try answer("/large", sendingFiles: false).fileBody == nil)
+            #expect(large.fileBody?.delivery == .sent)
             #expect(try answer("/small").fileBody == nil, "a small body is kept in the body cache")
             #expect(try answer("/dribbled").fileBody == nil)
             #expect(try answer("/faulty").fileBody == nil)
             responder.override("feed/large.json", with: AnswerOverride(fault: .reset))
             #expect(try answer("/large").fileBody == nil, "an override's fault plays the bytes")
+        }
+    }
+
+    /// Past the cache's budget a small body is left to be read into its answer, unless it is
+    /// already cached; read without a transport that reads files, it is bytes.
+    @Test func smallBodiesPastTheCacheAreReadIntoTheirAnswers() async throws {
+        try await Self.withTree { tree in
+            try tree.write("feed/middle.json", Self.fixture("/middle", response: #"{"file": "middle.bin"}"#))
+            try tree.write("feed/middle.bin", bytes: Self.pattern(150))
+            let responder = Responder(fixtures: try tree.load(), bodyCacheBytes: 120)
+            func answer(_ path: String, sendingFiles: Bool = true) throws -> Response {
+                try #require(responder.respondNow(to: Request(method: "GET", target: path), sendingFiles: sendingFiles))
+            }
+            #expect(try answer("/small").fileBody == nil, "100 bytes fit the budget of 120")
+            #expect(try answer("/small").fileBody == nil, "and stay cached")
+            let middle = try answer("/middle")
+            #expect(middle.fileBody?.delivery == .readIntoAnswer && middle.bodyCount == 150 && middle.body == Self.pattern(150))
+            #expect(try answer("/middle", sendingFiles: false).fileBody == nil)
+            #expect(try answer("/large").fileBody?.delivery == .sent)
         }
     }
 

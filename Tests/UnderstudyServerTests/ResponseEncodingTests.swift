@@ -1,7 +1,9 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
 import UnderstudyCore
+import UnderstudyTesting
 
 @testable import UnderstudyServer
 
@@ -26,6 +28,42 @@ struct ResponseEncodingTests {
     @Test func anAnswerIsItsHeadAndBodyInOneBuffer() {
         let bytes = ResponseEncoding.encode(response, version: .http1_1, closing: false, omitBody: false, allocator: ByteBufferAllocator())
         #expect(text(bytes) == "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nX-Ratelimit-Remaining: 4999\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
+    }
+
+    /// A body past the cache is read straight into the answer: the same bytes as the body in
+    /// memory; a file edited in place since it was opened is framed around what it has now.
+    @Test func aBodyReadIntoItsAnswerIsTheSameBytes() throws {
+        let body = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let tree = try FixtureTree([
+            "feed/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/a"}, "response": {"file": "a.bin", "headers": {"X-Kind": "file"}}}"#,
+        ])
+        defer { tree.remove() }
+        try tree.write("feed/a.bin", bytes: body)
+        let responder = Responder(fixtures: try tree.load(), bodyCacheBytes: 0)
+        func answer() throws -> Response {
+            try #require(responder.respondNow(to: Request(method: "GET", target: "/a"), sendingFiles: true))
+        }
+        let left = try answer()
+        try #require(left.fileBody?.delivery == .readIntoAnswer)
+        var inMemory = left
+        inMemory.body = body
+        for (version, closing, omitBody) in [(HTTPVersion.http1_1, false, false), (.http1_0, true, false), (.http1_1, false, true)] {
+            let read = ResponseEncoding.encode(left, version: version, closing: closing, omitBody: omitBody, allocator: ByteBufferAllocator())
+            let copied = ResponseEncoding.encode(inMemory, version: version, closing: closing, omitBody: omitBody, allocator: ByteBufferAllocator())
+            #expect(read == copied)
+        }
+        for edit in [Array(body.prefix(3000)), body + [1, 2, 3]] {
+            // Rewritten in place (the same file, which the responder opened before).
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: tree.path("feed/a.bin")))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(edit))
+            try handle.close()
+            let encoded = ResponseEncoding.encode(left, version: .http1_1, closing: false, omitBody: false, allocator: ByteBufferAllocator())
+            let bytes = Array(encoded.readableBytesView)
+            let headEnd = try #require(bytes.firstRange(of: Array("\r\n\r\n".utf8))).upperBound
+            #expect(String(decoding: bytes[..<headEnd], as: UTF8.self) == "HTTP/1.1 200 OK\r\nX-Kind: file\r\nContent-Type: application/octet-stream\r\nContent-Length: \(edit.count)\r\n\r\n")
+            #expect(Array(bytes[headEnd...]) == edit)
+        }
     }
 
     @Test func closingHTTP10AndHeadAnswers() {

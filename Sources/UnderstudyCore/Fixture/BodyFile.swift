@@ -34,7 +34,7 @@ package final class BodyFile: Sendable {
     /// edit in place since then (an editor saving over the file) makes them `changed`, and
     /// not worth keeping in a cache as the body.
     func readNotingChange() throws(FileBytes.IOError) -> (bytes: [UInt8], changed: Bool) {
-        guard let (descriptor, size) = keptDescriptor() else { return (try FileBytes.read(path), false) }
+        guard let (descriptor, size) = kept() else { return (try FileBytes.read(path), false) }
         // One byte more than the size tells whether the file grew since it was opened.
         var bytes = [UInt8](repeating: 0, count: size + 1)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
@@ -43,19 +43,17 @@ package final class BodyFile: Sendable {
         return (bytes, count != size)
     }
 
-    /// The kept descriptor and the file's size, for sending the file as it is, when the file
-    /// holds at least `minimumCount` bytes; `nil` when it holds fewer, when no descriptor can
-    /// be kept, or when its size changed since it was opened (edited in place: the bytes are
-    /// then read, as `read()` does). Checking the size on every answer keeps a transport from
-    /// promising more bytes than the file still has.
-    func sendable(minimumCount: Int) -> (descriptor: Int32, count: Int)? {
-        guard let (descriptor, size) = keptDescriptor(), size >= minimumCount else { return nil }
+    /// Whether the file still has the size it had when `kept()` opened it. Checking it before
+    /// sending the file as it is keeps a transport from promising more bytes than the file
+    /// still has (an edit in place: the bytes are then read, as `read()` does).
+    func stillHas(size: Int, descriptor: Int32) -> Bool {
         var info = stat()
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) == size else { return nil }
-        return (descriptor, size)
+        return fstat(descriptor, &info) == 0 && Int(info.st_size) == size
     }
 
-    private func keptDescriptor() -> (Int32, Int)? {
+    /// The kept descriptor and the file's size when it was opened, opening it the first time;
+    /// `nil` when the process has no descriptor to spare or the file cannot be opened.
+    func kept() -> (descriptor: Int32, size: Int)? {
         open.withLock { open in
             if let open { return open }
             guard BodyFileDescriptors.reserve() else { return nil }

@@ -24,11 +24,30 @@ final class BodyStore: Sendable {
     /// for the head, the size check); at 256 KB it gave 1.4-1.7 times the answers per second.
     static let minimumFileBodyCount = 256 << 10
 
-    /// `file`'s body left in the file, when it is large enough to be worth it and its
-    /// descriptor is kept; `nil` to read it with `bytes(of:)` instead.
-    func fileBody(of file: BodyFile) -> FileBody? {
-        guard let (descriptor, count) = file.sendable(minimumCount: Self.minimumFileBodyCount) else { return nil }
-        return FileBody(file: file, descriptor: descriptor, count: count)
+    /// An answer's body: bytes, or left in its file for a transport that reads or sends files
+    /// itself.
+    enum AnswerBody {
+        case bytes([UInt8])
+        case file(FileBody)
+    }
+
+    /// `file`'s body for an answer. With `leavingFiles`, a body of at least
+    /// `minimumFileBodyCount` bytes whose file is unchanged is left to be sent from its file,
+    /// and a smaller one the cache neither holds nor has room for is left to be read into the
+    /// answer; everything else is bytes, from the cache or read (and kept while the budget lasts).
+    func answerBody(of file: BodyFile, leavingFiles: Bool) throws(FileBytes.IOError) -> AnswerBody {
+        guard leavingFiles, let (descriptor, size) = file.kept() else { return .bytes(try bytes(of: file)) }
+        if size >= Self.minimumFileBodyCount {
+            guard file.stillHas(size: size, descriptor: descriptor) else { return .bytes(try bytes(of: file)) }
+            return .file(FileBody(file: file, descriptor: descriptor, count: size, delivery: .sent))
+        }
+        let key = ObjectIdentifier(file)
+        // One look under the lock: the cached bytes, or whether there is room to keep them.
+        let cached: [UInt8]?, room: Bool
+        (cached, room) = cache.withLock { cache in (cache.bodies[key], cache.bytes + size <= budget) }
+        if let cached { return .bytes(cached) }
+        guard room else { return .file(FileBody(file: file, descriptor: descriptor, count: size, delivery: .readIntoAnswer)) }
+        return .bytes(try bytes(of: file))
     }
 
     func bytes(of file: BodyFile) throws(FileBytes.IOError) -> [UInt8] {

@@ -433,11 +433,11 @@ public final class Responder: Sendable {
         case .bytes(let bytes):
             return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
         case .file(let file):
-            if leavingFiles, let body = bodies.fileBody(of: file) {
-                return Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
-            }
             do {
-                return Response(status: response.status, headers: response.headers, body: try bodies.bytes(of: file), fault: response.fault)
+                switch try bodies.answerBody(of: file, leavingFiles: leavingFiles) {
+                case .bytes(let bytes): return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
+                case .file(let body): return Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
+                }
             } catch {
                 // The file was there at load time; say which fixture lost it instead of failing silently.
                 return Response.json(
