@@ -3,11 +3,11 @@ import NIOHTTP1
 
 /// The first handler of a connection: reads its plain requests itself (`PlainRequestReader`)
 /// and hands each to the receiver right behind it (see `RequestPartReceiver`) as the head and
-/// end NIO's decoder would have passed. At the first
-/// request that is not plain it hands the connection over for good: it puts NIO's
-/// `HTTPRequestDecoder` (and `NIORequestParts`) behind itself, gives it the bytes from that
-/// request on, and from then on only passes bytes through. Every request NIO would refuse is therefore refused
-/// by NIO, with its error, in its turn.
+/// end NIO's decoder would have passed. At the first request that is not plain it hands the
+/// connection over for good: it puts NIO's `HTTPRequestDecoder` (and `NIORequestParts`) behind
+/// itself, gives it the bytes from that request on, and from then on only passes bytes
+/// through. Every request NIO would refuse is therefore refused by NIO, with its error, in its
+/// turn.
 final class PlainRequestDecoder<Receiver: RequestPartReceiver>: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = RequestPart

@@ -62,7 +62,7 @@ enum ResponseEncoding {
             return head.count
         }
         guard bodyCount > 0 else { return buffer }
-        if let file = response.fileBody {
+        if let file = response.fileBody {  // to be read into the answer: one to be sent counts 0 here
             let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: bodyCount + 1) { memory in
                 file.read(into: memory) ? bodyCount : 0
             }
