@@ -49,7 +49,7 @@ extension RequestHandler {
         case .fault(let fault):
             FaultPlayer.play(fault, response: response, version: head.version, context: context)
         case .write(let closing):
-            var bytes = ResponseEncoding.encode(
+            var bytes = answers.encoded(
                 response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
             if let file = response.fileBody, file.delivery == .sent, head.method != .HEAD {
                 write(bytes, thenFile: file, ending: closing, context: context)

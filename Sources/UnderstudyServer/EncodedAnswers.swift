@@ -1,0 +1,84 @@
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+/// Answers one event loop has encoded, written again as they are: a fixture's answer that
+/// comes back with the very same field list and body (the same arrays, not equal ones) is the
+/// same bytes, so its buffer is shared instead of encoded and copied again. NIO writes a
+/// shared buffer as it writes any other, from its readable bytes.
+///
+/// An answer is kept the second time its arrays are seen, so answers made anew for each
+/// request (templates, shifted times) do not fill it, and only while `budget` lasts: nothing is
+/// evicted. An entry holds the arrays it was keyed by, so their memory cannot be reused by
+/// other arrays while it is kept. Answers with fields that replace their own (counted quotas),
+/// bodies left in their files, dribbles and faults are always encoded.
+final class EncodedAnswers: @unchecked Sendable {  // used on its event loop only
+    /// The most bytes of encoded answers kept.
+    let budget: Int
+    private var entries: [Key: Entry] = [:]
+    private var bytes = 0
+    /// Set when an answer seen twice did not fit and little room is left: from then on nothing
+    /// more is looked for.
+    private var full = false
+    /// Keys seen once and not kept yet; forgotten in bulk when many, so it stays small.
+    private var sighted = Set<Key>()
+
+    /// How many answers are kept.
+    var keptCount: Int { entries.count }
+
+    /// Per event loop: the bundled apps' answers take about 500 KB of buffers. A larger corpus
+    /// gains little from it (most of its answers are not kept) and pays in memory.
+    static let standardBudget = 1 << 20
+
+    init(budget: Int = EncodedAnswers.standardBudget) {
+        self.budget = budget
+    }
+
+    private struct Key: Hashable {
+        let body: UnsafeRawPointer?
+        let bodyCount: Int
+        let fields: UnsafeRawPointer?
+        let fieldCount: Int
+        let status: Int
+        /// The one thing of the version the status line tells apart (see `ResponseEncoding`).
+        let http10: Bool
+        let closing: Bool
+        let omitBody: Bool
+    }
+
+    private struct Entry {
+        /// Held so that no other array takes their memory while the key names it.
+        let body: [UInt8]
+        let fields: [HeaderField]
+        let encoded: ByteBuffer
+    }
+
+    /// `response` encoded as `ResponseEncoding.encode` encodes it.
+    func encoded(_ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator) -> ByteBuffer {
+        guard response.replacements.isEmpty, response.fileBody == nil, response.dribble == nil, response.fault == nil else {
+            return ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
+        }
+        let body = response.body, fields = response.ownHeaders
+        let key = Key(
+            body: body.withUnsafeBytes { $0.baseAddress }, bodyCount: body.count,
+            fields: fields.withUnsafeBytes { $0.baseAddress }, fieldCount: fields.count,
+            status: response.status, http10: version.major == 1 && version.minor == 0, closing: closing, omitBody: omitBody)
+        if let entry = entries[key] { return entry.encoded }
+        let encoded = ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
+        guard !full else { return encoded }
+        if sighted.remove(key) != nil {
+            // Counted by capacity: a buffer's memory is its size rounded up to a power of two.
+            if bytes + encoded.capacity <= budget {
+                entries[key] = Entry(body: body, fields: fields, encoded: encoded)
+                bytes += encoded.capacity
+            } else if budget - bytes < 64 << 10 {
+                full = true
+                sighted.removeAll()
+            }
+        } else {
+            if sighted.count >= 1024 { sighted.removeAll(keepingCapacity: true) }
+            sighted.insert(key)
+        }
+        return encoded
+    }
+}

@@ -1,0 +1,75 @@
+import NIOCore
+import NIOHTTP1
+import Testing
+@testable import UnderstudyCore
+
+@testable import UnderstudyServer
+
+/// An event loop's encoded answers: kept the second time the same arrays come, written again
+/// byte for byte as `ResponseEncoding` writes them, never kept for answers that differ per
+/// request, and kept only while the budget lasts.
+@Suite("Encoded answers")
+struct EncodedAnswersTests {
+    static let allocator = ByteBufferAllocator()
+    static let fields = [HeaderField(name: "Content-Type", value: "application/json")]
+    static let body = Array(#"{"businesses": []}"#.utf8)
+
+    static func encodedTwice(_ answers: EncodedAnswers, _ response: Response, version: HTTPVersion = .http1_1, closing: Bool = false, omitBody: Bool = false) -> [ByteBuffer] {
+        (0..<3).map { _ in answers.encoded(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator) }
+    }
+
+    @Test func theSameArraysAreKeptTheSecondTimeAndWrittenAsEncoded() {
+        let answers = EncodedAnswers()
+        let response = Response(status: 200, headers: Self.fields, body: Self.body)
+        for (version, closing, omitBody) in [(HTTPVersion.http1_1, false, false), (.http1_0, true, false), (.http1_1, false, true), (.http1_1, true, false)] {
+            let direct = ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: Self.allocator)
+            #expect(Self.encodedTwice(answers, response, version: version, closing: closing, omitBody: omitBody).allSatisfy { $0 == direct })
+        }
+        #expect(answers.keptCount == 4, "one per version, closing and HEAD")
+        var other = response
+        other.status = 404
+        #expect(answers.encoded(other, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator)
+            == ResponseEncoding.encode(other, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator))
+        #expect(answers.keptCount == 4, "a status once is not kept")
+    }
+
+    /// Bodies made anew per request, as a template makes them: each of the same length and
+    /// different bytes, each freed before the next is made, so the next may take its memory.
+    /// An array seen once is not held, so a key can come back with other bytes; one that is kept
+    /// is held, so its memory is not reused. Every answer is its own bytes either way.
+    @Test func arraysMadeAnewAreWrittenAsTheyAre() {
+        let answers = EncodedAnswers()
+        for round in 0..<64 {
+            let response = Response(status: 200, headers: Self.fields, body: Self.body + [UInt8(round)])
+            let direct = ResponseEncoding.encode(response, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator)
+            #expect(answers.encoded(response, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator) == direct, "round \(round)")
+        }
+    }
+
+    @Test func answersThatChangePerRequestAreAlwaysEncoded() {
+        let answers = EncodedAnswers()
+        var counted = Response(status: 200, headers: Self.fields, body: Self.body)
+        counted.replaceHeaders(with: [HeaderField(name: "RateLimit-Remaining", value: "4999")])
+        var dribbled = Response(status: 200, headers: Self.fields, body: Self.body)
+        dribbled.dribble = Dribble(duration: 1, chunks: 2)
+        var faulty = Response(status: 200, headers: Self.fields, body: Self.body)
+        faulty.fault = .reset
+        for response in [counted, dribbled, faulty] {
+            let direct = ResponseEncoding.encode(response, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator)
+            #expect(Self.encodedTwice(answers, response).allSatisfy { $0 == direct })
+        }
+        #expect(answers.keptCount == 0)
+    }
+
+    @Test func onlyWhatTheBudgetHoldsIsKept() {
+        let small = Response(status: 200, headers: Self.fields, body: Self.body)
+        let large = Response(status: 200, headers: Self.fields, body: [UInt8](repeating: 0x61, count: 100_000))
+        let answers = EncodedAnswers(budget: 64 << 10)
+        _ = Self.encodedTwice(answers, large)
+        _ = Self.encodedTwice(answers, small)
+        #expect(answers.keptCount == 1, "the large answer does not fit; the small one does")
+        let none = EncodedAnswers(budget: 0)
+        _ = Self.encodedTwice(none, small)
+        #expect(none.keptCount == 0)
+    }
+}
