@@ -19,6 +19,8 @@ final class PlainRequestDecoder<Receiver: RequestPartReceiver>: ChannelInboundHa
     private let decoderLimits: NIOHTTPDecoderLimitConfiguration
     /// The beginning of a plain request whose rest has not arrived.
     private var pending: ByteBuffer?
+    /// The memory `pending` holds, in bytes.
+    var pendingCapacity: Int { pending?.capacity ?? 0 }
     private var handedOver = false
     /// Set when the channel went inactive while requests were being passed on.
     private var inactive = false
@@ -54,7 +56,10 @@ final class PlainRequestDecoder<Receiver: RequestPartReceiver>: ChannelInboundHa
                 receiver.received(.head(head), context: receiving)
                 receiver.received(.end, context: receiving)
             case .incomplete:
-                pending = bytes
+                // After a request read from the same bytes, only the rest is kept, on its own:
+                // appending to the slice would keep everything read before it, and a client
+                // whose reads never end at a request's end would grow it without bound.
+                pending = bytes.readerIndex == 0 ? bytes : context.channel.allocator.buffer(buffer: bytes)
                 return
             case .notPlain:
                 handOver(bytes, context: context)

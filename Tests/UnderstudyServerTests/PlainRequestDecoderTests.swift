@@ -90,6 +90,24 @@ struct PlainRequestDecoderTests {
         }
     }
 
+    /// Pipelined requests whose reads never end where a request ends: what the decoder keeps
+    /// between reads stays the size of one request, however many have gone by.
+    @Test func whatIsKeptBetweenReadsDoesNotGrowWithTheConnection() throws {
+        let channel = EmbeddedChannel()
+        let recorder = RequestPartsRecorder()
+        let decoder = PlainRequestDecoder(decoderLimits: RequestDecoding.standardLimits, receiver: recorder)
+        try channel.pipeline.syncOperations.addHandler(decoder)
+        try channel.pipeline.syncOperations.addHandler(recorder)
+        let requests = Self.bytes(String(repeating: Self.requests[0], count: 2000))
+        var largest = 0
+        for start in stride(from: 0, to: requests.count, by: 1000) {
+            try channel.writeInbound(channel.allocator.buffer(bytes: requests[start..<min(start + 1000, requests.count)]))
+            largest = max(largest, decoder.pendingCapacity)
+        }
+        #expect(recorder.lines.filter { $0.hasPrefix("head ") }.count == 2000)
+        #expect(largest <= 4096, "kept \(largest) bytes between reads")
+    }
+
     @Test func aPlainRequestArrivingByteByByteIsReadOnce() throws {
         let bytes = Self.bytes(Self.requests[0])
         let lines = try RequestDecoding.lines(bytes.map { [$0] }, plain: true)
