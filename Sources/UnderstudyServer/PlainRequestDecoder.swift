@@ -21,6 +21,11 @@ final class PlainRequestDecoder<Receiver: RequestPartReceiver>: ChannelInboundHa
     private var pending: ByteBuffer?
     /// The memory `pending` holds, in bytes.
     var pendingCapacity: Int { pending?.capacity ?? 0 }
+    /// Whether NIO's decoder reads this connection now.
+    var isHandedOver: Bool { handedOver }
+    /// The longest beginning of a plain request kept between reads; clients' heads are far
+    /// shorter.
+    static var maximumKeptBytes: Int { 4096 }
     private var handedOver = false
     /// Set when the channel went inactive while requests were being passed on.
     private var inactive = false
@@ -56,6 +61,12 @@ final class PlainRequestDecoder<Receiver: RequestPartReceiver>: ChannelInboundHa
                 receiver.received(.head(head), context: receiving)
                 receiver.received(.end, context: receiving)
             case .incomplete:
+                // Each read scans the kept beginning again: a long head arriving in many small
+                // reads is NIO's, which reads as the bytes come.
+                guard bytes.readableBytes <= Self.maximumKeptBytes else {
+                    handOver(bytes, context: context)
+                    return
+                }
                 // After a request read from the same bytes, only the rest is kept, on its own:
                 // appending to the slice would keep everything read before it, and a client
                 // whose reads never end at a request's end would grow it without bound.

@@ -108,6 +108,23 @@ struct PlainRequestDecoderTests {
         #expect(largest <= 4096, "kept \(largest) bytes between reads")
     }
 
+    /// A head longer than what is kept between reads, arriving a byte at a time, is handed to
+    /// NIO (which does not scan it again at every byte) and read as NIO reads it.
+    @Test func aLongHeadArrivingByteByByteGoesToNIO() throws {
+        let bytes = Self.bytes("GET /long HTTP/1.1\r\nX-Long: \(String(repeating: "v", count: 6000))\r\n\r\n", Self.requests[1])
+        let channel = EmbeddedChannel()
+        let recorder = RequestPartsRecorder()
+        let decoder = PlainRequestDecoder(decoderLimits: RequestDecoding.standardLimits, receiver: recorder)
+        try channel.pipeline.syncOperations.addHandler(decoder)
+        try channel.pipeline.syncOperations.addHandler(recorder)
+        for byte in bytes { try channel.writeInbound(channel.allocator.buffer(bytes: [byte])) }
+        #expect(decoder.isHandedOver)
+        #expect(recorder.lines.filter { $0.hasPrefix("head ") }.count == 2)
+        try Self.expectSame(bytes.map { [$0] }, ending: .open)
+        // The same head in one read is still plain.
+        #expect(try RequestDecoding.lines([bytes], plain: true) == RequestDecoding.lines([bytes], plain: false))
+    }
+
     @Test func aPlainRequestArrivingByteByByteIsReadOnce() throws {
         let bytes = Self.bytes(Self.requests[0])
         let lines = try RequestDecoding.lines(bytes.map { [$0] }, plain: true)
