@@ -40,7 +40,7 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         let fields: UnsafeRawPointer?
         let fieldCount: Int
         let status: Int
-        /// The one thing of the version the status line tells apart (see `ResponseEncoding`).
+        /// The one thing of the version the status line tells apart.
         let http10: Bool
         let closing: Bool
         let omitBody: Bool
@@ -62,7 +62,7 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         let key = Key(
             body: body.withUnsafeBytes { $0.baseAddress }, bodyCount: body.count,
             fields: fields.withUnsafeBytes { $0.baseAddress }, fieldCount: fields.count,
-            status: response.status, http10: version.major == 1 && version.minor == 0, closing: closing, omitBody: omitBody)
+            status: response.status, http10: ResponseEncoding.answersAsHTTP10(version), closing: closing, omitBody: omitBody)
         if let entry = entries[key] { return entry.encoded }
         let encoded = ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
         guard !full else { return encoded }

@@ -40,7 +40,7 @@ enum ResponseEncoding {
         // dynamic exclusivity check each, at tens of thousands of answers per second.
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: headBound) { memory in
             var head = HeadWriter(memory: memory)
-            head.append(version.minor == 0 && version.major == 1 ? "HTTP/1.0 " : "HTTP/1.1 ")
+            head.append(answersAsHTTP10(version) ? "HTTP/1.0 " : "HTTP/1.1 ")
             head.append(status)
             head.append(" ")
             head.append(reason)
@@ -76,6 +76,12 @@ enum ResponseEncoding {
             buffer.writeBytes(response.body)
         }
         return buffer
+    }
+
+    /// Whether an answer to a request of `version` says `HTTP/1.0` in its status line; every
+    /// other version is answered as `HTTP/1.1`.
+    static func answersAsHTTP10(_ version: HTTPVersion) -> Bool {
+        version.major == 1 && version.minor == 0
     }
 
     /// Copies text into raw memory known to be large enough.

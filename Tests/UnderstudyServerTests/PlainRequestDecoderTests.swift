@@ -93,11 +93,7 @@ struct PlainRequestDecoderTests {
     /// Pipelined requests whose reads never end where a request ends: what the decoder keeps
     /// between reads stays the size of one request, however many have gone by.
     @Test func whatIsKeptBetweenReadsDoesNotGrowWithTheConnection() throws {
-        let channel = EmbeddedChannel()
-        let recorder = RequestPartsRecorder()
-        let decoder = PlainRequestDecoder(decoderLimits: RequestDecoding.standardLimits, receiver: recorder)
-        try channel.pipeline.syncOperations.addHandler(decoder)
-        try channel.pipeline.syncOperations.addHandler(recorder)
+        let (channel, decoder, recorder) = try RequestDecoding.plainChannel()
         let requests = Self.bytes(String(repeating: Self.requests[0], count: 2000))
         var largest = 0
         for start in stride(from: 0, to: requests.count, by: 1000) {
@@ -112,11 +108,7 @@ struct PlainRequestDecoderTests {
     /// NIO (which does not scan it again at every byte) and read as NIO reads it.
     @Test func aLongHeadArrivingByteByByteGoesToNIO() throws {
         let bytes = Self.bytes("GET /long HTTP/1.1\r\nX-Long: \(String(repeating: "v", count: 6000))\r\n\r\n", Self.requests[1])
-        let channel = EmbeddedChannel()
-        let recorder = RequestPartsRecorder()
-        let decoder = PlainRequestDecoder(decoderLimits: RequestDecoding.standardLimits, receiver: recorder)
-        try channel.pipeline.syncOperations.addHandler(decoder)
-        try channel.pipeline.syncOperations.addHandler(recorder)
+        let (channel, decoder, recorder) = try RequestDecoding.plainChannel()
         for byte in bytes { try channel.writeInbound(channel.allocator.buffer(bytes: [byte])) }
         #expect(decoder.isHandedOver)
         #expect(recorder.lines.filter { $0.hasPrefix("head ") }.count == 2)

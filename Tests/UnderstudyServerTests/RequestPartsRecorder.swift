@@ -89,6 +89,17 @@ enum RequestDecoding {
         return recorder.lines
     }
 
+    /// An embedded channel with the server's first handler and a recorder behind it, for tests
+    /// that feed it themselves.
+    static func plainChannel() throws -> (EmbeddedChannel, PlainRequestDecoder<RequestPartsRecorder>, RequestPartsRecorder) {
+        let channel = EmbeddedChannel()
+        let recorder = RequestPartsRecorder()
+        let decoder = PlainRequestDecoder(decoderLimits: standardLimits, receiver: recorder)
+        try channel.pipeline.syncOperations.addHandler(decoder)
+        try channel.pipeline.syncOperations.addHandler(recorder)
+        return (channel, decoder, recorder)
+    }
+
     /// `bytes` cut before each offset in `cuts`.
     static func chunks(_ bytes: [UInt8], cutAt cuts: [Int]) -> [[UInt8]] {
         var pieces: [[UInt8]] = []
