@@ -56,6 +56,17 @@ struct FileStamp: Equatable, Sendable {
 
     private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
 
+    /// Whether the file last changed before `clock` read its file system's time: then any
+    /// later change to it gets another stamp.
+    func isEarlier(than clock: FileSystemClock.Reading) -> Bool {
+        device == clock.device && Self.isEarlier(modified, than: clock.time) && Self.isEarlier(changed, than: clock.time)
+    }
+
+    /// Whether `time` is strictly before `other`.
+    static func isEarlier(_ time: timespec, than other: timespec) -> Bool {
+        (time.tv_sec, time.tv_nsec) < (other.tv_sec, other.tv_nsec)
+    }
+
     /// `digest` with every field of the stamp taken in.
     func mixed(into digest: UInt64) -> UInt64 {
         var digest = digest

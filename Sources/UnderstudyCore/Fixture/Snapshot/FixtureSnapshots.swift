@@ -18,6 +18,9 @@ package struct FixtureSnapshots: Sendable {
     /// keep times to a clock tick, so a file written in the tick it was read could change
     /// again without changing its stamp.
     let settling: TimeInterval
+    /// When set, stamps are trusted by this reading of the tree's clock instead of by
+    /// `settling`: those earlier than it (see `FileStamp.isEarlier(than:)`).
+    private(set) var clock: FileSystemClock.Reading?
     /// Whether a snapshot is written on a thread of its own while the server starts: the
     /// first start on a tree then costs no more than a start without snapshots. The process
     /// waits for it before it exits (`finishWrites`).
@@ -159,7 +162,15 @@ package struct FixtureSnapshots: Sendable {
     /// Whether `stamps`, read after `loadStarted`, may key what is kept: no file changed so
     /// shortly before that a later change could keep its stamp.
     func trusts(_ stamps: [FileStamp], readAfter loadStarted: Date) -> Bool {
-        !stamps.contains { $0.isRecent(before: loadStarted, settling: settling) }
+        if let clock { return stamps.allSatisfy { $0.isEarlier(than: clock) } }
+        return !stamps.contains { $0.isRecent(before: loadStarted, settling: settling) }
+    }
+
+    /// These snapshots, trusting the stamps earlier than `clock`, read before the stamps are.
+    func trusting(stampsEarlierThan clock: FileSystemClock.Reading) -> FixtureSnapshots {
+        var snapshots = self
+        snapshots.clock = clock
+        return snapshots
     }
 
     /// Writes the snapshot of a tree that loaded without problems, and whose stamps it
