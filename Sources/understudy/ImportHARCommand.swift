@@ -11,7 +11,8 @@ struct ImportHARCommand: ParsableCommand {
             maps.googleapis.com, graph.facebook.com, s3.amazonaws.com, the image hosts), becomes \
             <out>/<provider>/<name>.json with its body beside it, byte for byte. Credentials in query \
             parameters become {"present": true}; they never reach the disk. Other hosts and repeated \
-            requests are skipped and listed.
+            requests are skipped and listed. A tree without problems gets its snapshot in the cache \
+            folder (as serve keeps one), so the first serve of it starts without reading every file.
             """
     )
 
@@ -38,6 +39,11 @@ struct ImportHARCommand: ParsableCommand {
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(65)
+        }
+        // So the first `serve` of the new tree starts from a snapshot, not from every file.
+        if summary.written > 0, let snapshots = FixtureSnapshots.inUserCache() {
+            _ = snapshots.keepSnapshot(ofTreeJustWritten: out, contracts: packs)
+            FixtureSnapshots.finishWrites()
         }
         let providers = summary.byProvider.keys.sorted().map { "\($0) \(summary.byProvider[$0]!)" }.joined(separator: ", ")
         Console.line("Wrote \(summary.written) fixtures to \(out)\(providers.isEmpty ? "" : " (\(providers))")")

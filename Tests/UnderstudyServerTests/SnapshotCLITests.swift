@@ -55,6 +55,47 @@ struct SnapshotCLITests {
         #expect(serve.stderr.contains("2 problems in 2 fixture files:"), "\(serve.stderr)")
     }
 
+    /// `import-har` keeps the snapshot of the tree it wrote, seconds old as it is, so the first
+    /// `serve` of it starts from the snapshot; into a folder holding a broken fixture it keeps
+    /// none, and `serve` still refuses the tree.
+    @Test func importHARLeavesASnapshotOfTheTreeItWrote() async throws {
+        let folder = try CLIProcess.temporaryTree([
+            "recording.har": #"""
+                {"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": [{
+                  "startedDateTime": "2026-01-01T00:00:00.000Z", "time": 0,
+                  "request": {"method": "GET", "url": "https://api.yelp.com/v3/businesses/search?term=tacos&location=NYC", "httpVersion": "HTTP/1.1",
+                    "headers": [], "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0},
+                  "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "headers": [{"name": "Content-Type", "value": "application/json"}],
+                    "cookies": [], "content": {"mimeType": "application/json", "size": 13, "text": "{\"total\": 0}"}, "redirectURL": "", "headersSize": -1, "bodySize": -1},
+                  "cache": {}, "timings": {"send": 0, "wait": 0, "receive": 0}}]}}
+                """#
+        ])
+        let cache = NSTemporaryDirectory() + "understudy-cache-" + UUID().uuidString
+        defer {
+            for path in [folder, cache] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        let environment = ["UNDERSTUDY_CACHE_DIR": cache]
+        func snapshots() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/fixture-snapshots")) ?? []).filter { $0.hasSuffix(".snapshot") }
+        }
+        let imported = try CLIProcess.run(["import-har", folder + "/recording.har", "--out", folder + "/out"], environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(snapshots().count == 1, "the import kept a snapshot of its tree")
+        let server = try CLIProcess.Serving(["--fixtures", folder + "/out", "--no-contracts"], environment: environment)
+        let (data, response) = try await URLSession.shared.data(from: URL(string: server.url.absoluteString + "/v3/businesses/search?term=tacos&location=NYC")!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200 && String(decoding: data, as: UTF8.self) == #"{"total": 0}"#)
+        #expect(server.stop().status == 0)
+
+        // Into a folder holding a broken fixture: imported, no snapshot, and `serve` refuses the tree.
+        try FileManager.default.removeItem(atPath: cache)
+        try Data(#"{"understudy": 1, "request": {"method": "GET"}, "response": {}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/out/yelp/broken.json"))
+        let again = try CLIProcess.run(["import-har", folder + "/recording.har", "--out", folder + "/out"], environment: environment)
+        #expect(again.status == 0 && again.stdout.hasPrefix("Wrote 1 fixture"), "\(again.stdout)\(again.stderr)")
+        #expect(snapshots().isEmpty)
+        let serve = try await CLIProcess.running(["serve", "--port", "0", "--no-contracts", "--fixtures", folder + "/out"], environment: environment)
+        #expect(serve.status == 65 && serve.stderr.contains("yelp/broken.json"), "\(serve.stderr)")
+    }
+
     /// With contracts, `serve` keeps the fixtures' forms in the contract's terms beside the
     /// snapshot: a second start answers from the kept forms as the first did, and a pack edited
     /// since makes the next start compute them again, not match by stale ones.
