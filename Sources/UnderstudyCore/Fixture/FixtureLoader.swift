@@ -37,17 +37,28 @@ public enum FixtureLoader {
         // are compared in the order the walk found them, which an unchanged folder keeps (a
         // changed order only costs a load from the files): sorting 20,000 names was 9 % of a start.
         var stamps: [FileStamp]?
+        var changedSince: FixtureSnapshots.Contents?
+        let fixtureFiles = listing.files.filter(isFixtureFile)
         if let snapshot, listing.refusedLinks.isEmpty {
-            stamps = FileStamp.stamps(of: listing.files.filter(isFixtureFile), in: rootPath)
-            if let stamps, let contents = snapshot.wait(), contents.files == listing.files, contents.stamps == stamps,
-                let index = contents.index ?? index(of: contents.entries, root: rootPath, existingFiles: listing.files)
-            {
-                // The snapshot's stamps were trusted when it was written.
-                return LoadedTree(index: index, root: rootPath, digest: LoadedTree.digest(files: listing.files, stamps: stamps))
+            stamps = FileStamp.stamps(of: fixtureFiles, in: rootPath)
+            if let stamps, let contents = snapshot.wait() {
+                if contents.files == listing.files, contents.stamps == stamps,
+                    let index = contents.index ?? index(of: contents.entries, root: rootPath, existingFiles: listing.files)
+                {
+                    // The snapshot's stamps were trusted when it was written.
+                    return LoadedTree(index: index, root: rootPath, digest: LoadedTree.digest(files: listing.files, stamps: stamps))
+                }
+                changedSince = contents
             }
         }
-        let files = listing.files.filter(isFixtureFile).sorted()
-        let results = decodeAll(files, root: rootPath, existingFiles: Set(listing.files))
+        let existingFiles = Set(listing.files)
+        let files = fixtureFiles.sorted()
+        // A tree changed since its snapshot takes what did not change from it, and decodes the rest.
+        let unchanged = stamps.flatMap { stamps in
+            changedSince?.unchangedFixtures(
+                listing: listing.files, fixtureFiles: fixtureFiles, stamps: stamps, sortedFiles: files, existingFiles: existingFiles, root: rootPath)
+        }
+        let results = decodeAll(files, root: rootPath, existingFiles: existingFiles, unchanged: unchanged)
         var fixtures: [Fixture] = []
         var problems = listing.refusedLinks.map { FixtureProblem(file: $0.key, message: "not read: \($0.value)") }
         for result in results {
@@ -94,9 +105,12 @@ public enum FixtureLoader {
     /// Large bodies belong in body files, which are read when served.
     static let maximumFixtureSize = 64 << 20
 
-    /// Reads and decodes files on all cores; results keep the order of `files`.
-    private static func decodeAll(_ files: [String], root: String, existingFiles: Set<String>) -> [Result<Fixture, Failure>] {
-        Parallel.map(files.count) { decodeFile(files[$0], root: root, existingFiles: existingFiles) }
+    /// Reads and decodes files on all cores, except those `unchanged` holds already (by
+    /// position); results keep the order of `files`.
+    private static func decodeAll(_ files: [String], root: String, existingFiles: Set<String>, unchanged: [Fixture?]? = nil) -> [Result<Fixture, Failure>] {
+        Parallel.map(files.count) { index in
+            unchanged?[index].map { .success($0) } ?? decodeFile(files[index], root: root, existingFiles: existingFiles)
+        }
     }
 
     private static func decodeFile(_ file: String, root: String, existingFiles: Set<String>) -> Result<Fixture, Failure> {
