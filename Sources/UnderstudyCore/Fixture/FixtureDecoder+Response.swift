@@ -62,7 +62,7 @@ extension FixtureDecoder {
             guard let name = string(members["file"]!, at: path.appending("file")) else { return nil }
             guard let resolved = resolveBodyFile(name, at: path.appending("file")) else { return nil }
             body = .file(BodyFile(path: resolved))
-            defaultContentType = MediaType.forExtension(name.pieces(separatedBy: ".").last.map(String.init) ?? "")
+            defaultContentType = MediaType.forExtension(name.lastPiece(separatedBy: ".").map(String.init) ?? "")
         default:
             break
         }
@@ -96,20 +96,11 @@ extension FixtureDecoder {
             report(path, "\"\(name)\" must be a path relative to the fixture's folder")
             return nil
         }
-        // Resolve `.` and `..` by hand: a body file must stay inside the fixtures root.
-        var components = file.pieces(separatedBy: "/").dropLast()
-        for component in name.pieces(separatedBy: "/") where component != "." {
-            if component == ".." {
-                guard !components.isEmpty else {
-                    report(path, "\"\(name)\" leaves the fixtures folder")
-                    return nil
-                }
-                components.removeLast()
-            } else {
-                components.append(component)
-            }
+        let relative = BodyFilePath.relative(name, besideFixture: file) ?? BodyFilePath.resolved(name, besideFixture: file)
+        guard let relative else {
+            report(path, "\"\(name)\" leaves the fixtures folder")
+            return nil
         }
-        let relative = components.joined(separator: "/")
         guard existingFiles.contains(relative) else {
             report(path, "body file \"\(name)\" not found (looked for \(relative))")
             return nil

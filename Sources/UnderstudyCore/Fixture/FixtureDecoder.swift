@@ -38,8 +38,7 @@ struct FixtureDecoder: DocumentReading {
             report(JSONPath.root.appending("understudy"), "unsupported format version \(JSONWriter.string(other)); this Understudy reads version \(Fixture.formatVersion)")
         }
 
-        let pieces = file.pieces(separatedBy: "/")
-        let folder = pieces.count > 1 ? String(pieces[0]) : nil
+        let folder = file.firstOfSeveralPieces(separatedBy: "/").map(String.init)
         var provider = folder
         if let declared = members["provider"] {
             if let name = string(declared, at: JSONPath.root.appending("provider")) {

@@ -11,6 +11,30 @@ extension String {
         return utf8.split(separator: UInt8(separator.value)).map { Substring($0) }
     }
 
+    /// `pieces(separatedBy:)`'s first piece when there is more than one, without making the
+    /// rest: a fixture file's provider folder.
+    func firstOfSeveralPieces(separatedBy separator: Unicode.Scalar) -> Substring? {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            let all = pieces(separatedBy: separator)
+            return all.count > 1 ? all[0] : nil
+        }
+        let byte = UInt8(separator.value)
+        guard let start = utf8.firstIndex(where: { $0 != byte }) else { return nil }
+        let end = utf8[start...].firstIndex(of: byte) ?? utf8.endIndex
+        guard utf8[end...].contains(where: { $0 != byte }) else { return nil }
+        return self[start..<end]
+    }
+
+    /// `pieces(separatedBy:)`'s last piece, without making the others: a file's extension.
+    func lastPiece(separatedBy separator: Unicode.Scalar) -> Substring? {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return pieces(separatedBy: separator).last }
+        let byte = UInt8(separator.value)
+        guard let last = utf8.lastIndex(where: { $0 != byte }) else { return nil }
+        let end = utf8.index(after: last)
+        let start = utf8[..<end].lastIndex(of: byte).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return self[start..<end]
+    }
+
     /// `folder + "/" + name` in one allocation: chained `+` made two, for every file of a
     /// 10,000-fixture tree at every start.
     init(joiningPath folder: String, _ name: String) {
