@@ -31,16 +31,13 @@ struct ChangedTreeSnapshotTests {
     @Test func onlyFixturesWithTheirStampAndTheirBodyFilesAreTaken() throws {
         let cache = SnapshotCache()
         defer { cache.remove() }
-        let tree = try TemporaryFixtures()
+        let tree = try TemporaryFixtures.withABodyFile()
         defer { tree.remove() }
-        try tree.write("feed/a.json", fixtureJSON(path: "/a", response: #"{"file": "a.body.json"}"#))
-        try tree.write("feed/a.body.json", "{}")
-        try tree.write("yelp/b.json", fixtureJSON(path: "/b"))
         try tree.write("yelp/c.json", fixtureJSON(path: "/c"))
         _ = try FixtureLoader.loadIndex(from: tree.root, snapshots: cache.snapshots)
         #expect(try Self.unchanged(in: tree.root, cache: cache) == ["feed/a.json", "yelp/b.json", "yelp/c.json"])
 
-        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "xx"}"#))
         try tree.write("yelp/d.json", fixtureJSON(path: "/d"))
         #expect(try Self.unchanged(in: tree.root, cache: cache) == ["feed/a.json", "yelp/c.json"], "rewritten and new files are decoded")
         try FileManager.default.removeItem(atPath: tree.root + "/feed/a.body.json")
@@ -50,11 +47,8 @@ struct ChangedTreeSnapshotTests {
     @Test func everyKindOfChangeLoadsAsFromTheFiles() throws {
         let cache = SnapshotCache()
         defer { cache.remove() }
-        let tree = try TemporaryFixtures()
+        let tree = try TemporaryFixtures.withABodyFile()
         defer { tree.remove() }
-        try tree.write("feed/a.json", fixtureJSON(path: "/a", response: #"{"file": "a.body.json"}"#))
-        try tree.write("feed/a.body.json", "{}")
-        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
         try tree.write("yelp/c.json", fixtureJSON(path: "/c", headers: #"{"Authorization": {"matches": "^Bearer .+"}}"#))
         let changes: [(String, () throws -> Void)] = [
             // Each rewrite changes the file's size: within one clock tick, only that changes its stamp.

@@ -29,11 +29,8 @@ struct FixtureSnapshotTests {
     @Test func anyChangeLoadsFromTheFilesWithTheSameProblems() throws {
         let cache = SnapshotCache()
         defer { cache.remove() }
-        let tree = try TemporaryFixtures()
+        let tree = try TemporaryFixtures.withABodyFile()
         defer { tree.remove() }
-        try tree.write("feed/a.json", fixtureJSON(path: "/a", response: #"{"file": "a.body.json"}"#))
-        try tree.write("feed/a.body.json", "{}")
-        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
         func load() throws -> [String] { try FixtureLoader.loadIndex(from: tree.root, snapshots: cache.snapshots).fixtures.map(\.file) }
         func problems(_ load: () throws -> Any) -> [String] {
             do {

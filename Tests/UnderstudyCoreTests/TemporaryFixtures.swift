@@ -26,6 +26,16 @@ struct TemporaryFixtures {
 
     func load() throws -> [Fixture] { try FixtureLoader.load(from: root) }
 
+    /// The small tree the snapshot tests change: `feed/a.json` answering from its body file
+    /// `feed/a.body.json`, and `yelp/b.json` with a query condition (`term=x`).
+    static func withABodyFile() throws -> TemporaryFixtures {
+        let tree = try TemporaryFixtures()
+        try tree.write("feed/a.json", fixtureJSON(path: "/a", response: #"{"file": "a.body.json"}"#))
+        try tree.write("feed/a.body.json", "{}")
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
+        return tree
+    }
+
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 }
 

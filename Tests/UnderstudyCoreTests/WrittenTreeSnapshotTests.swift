@@ -40,11 +40,8 @@ struct WrittenTreeSnapshotTests {
     @Test func aTreeJustWrittenIsServedFromItsSnapshot() throws {
         let cache = SnapshotCache()
         defer { cache.remove() }
-        let tree = try TemporaryFixtures()
+        let tree = try TemporaryFixtures.withABodyFile()
         defer { tree.remove() }
-        try tree.write("feed/a.json", fixtureJSON(path: "/a", response: #"{"file": "a.body.json"}"#))
-        try tree.write("feed/a.body.json", "{}")
-        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "x"}"#))
         let snapshots = Self.settled(cache)
         #expect(try FixtureLoader.loadTree(from: tree.root, snapshots: snapshots).digest == nil, "the settling rule trusts none of it")
         #expect(!FileManager.default.fileExists(atPath: try #require(snapshots.location(of: tree.root)).file))
