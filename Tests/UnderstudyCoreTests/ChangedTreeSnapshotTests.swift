@@ -15,7 +15,7 @@ struct ChangedTreeSnapshotTests {
         let stamps = try #require(FileStamp.stamps(of: fixtureFiles, in: root))
         let sorted = fixtureFiles.sorted()
         let taken = contents.unchangedFixtures(
-            listing: files, fixtureFiles: fixtureFiles, stamps: stamps, sortedFiles: sorted, existingFiles: Set(files), root: root)
+            sameListing: contents.files == files, fixtureFiles: fixtureFiles, stamps: stamps, sortedFiles: sorted, existingFiles: Set(files), root: root)
         return zip(sorted, taken).compactMap { file, fixture in fixture.map { _ in file } }
     }
 

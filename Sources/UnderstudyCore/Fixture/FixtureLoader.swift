@@ -37,26 +37,30 @@ public enum FixtureLoader {
         // are compared in the order the walk found them, which an unchanged folder keeps (a
         // changed order only costs a load from the files): sorting 20,000 names was 9 % of a start.
         var stamps: [FileStamp]?
-        var changedSince: FixtureSnapshots.Contents?
+        var changedSince: (contents: FixtureSnapshots.Contents, sameListing: Bool)?
         let fixtureFiles = listing.files.filter(isFixtureFile)
         if let snapshot, listing.refusedLinks.isEmpty {
             stamps = FileStamp.stamps(of: fixtureFiles, in: rootPath)
             if let stamps, let contents = snapshot.wait() {
-                if contents.files == listing.files, contents.stamps == stamps,
+                let sameListing = contents.files == listing.files
+                if sameListing, contents.stamps == stamps,
                     let index = contents.index ?? index(of: contents.entries, root: rootPath, existingFiles: listing.files)
                 {
                     // The snapshot's stamps were trusted when it was written.
                     return LoadedTree(index: index, root: rootPath, digest: LoadedTree.digest(files: listing.files, stamps: stamps))
                 }
-                changedSince = contents
+                changedSince = (contents, sameListing)
             }
         }
         let existingFiles = Set(listing.files)
         let files = fixtureFiles.sorted()
         // A tree changed since its snapshot takes what did not change from it, and decodes the rest.
         let unchanged = stamps.flatMap { stamps in
-            changedSince?.unchangedFixtures(
-                listing: listing.files, fixtureFiles: fixtureFiles, stamps: stamps, sortedFiles: files, existingFiles: existingFiles, root: rootPath)
+            changedSince.map { changed in
+                changed.contents.unchangedFixtures(
+                    sameListing: changed.sameListing, fixtureFiles: fixtureFiles, stamps: stamps, sortedFiles: files, existingFiles: existingFiles,
+                    root: rootPath)
+            }
         }
         let results = decodeAll(files, root: rootPath, existingFiles: existingFiles, unchanged: unchanged)
         var fixtures: [Fixture] = []

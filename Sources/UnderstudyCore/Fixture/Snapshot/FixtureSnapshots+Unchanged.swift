@@ -8,18 +8,19 @@ extension FixtureSnapshots.Contents {
     /// Everything that compares fixtures (the same conditions twice) runs on the whole tree as
     /// after a full load, so loading reports exactly the problems it always did.
     /// - Parameters:
-    ///   - listing: every file of the tree now, in walk order.
-    ///   - fixtureFiles: its fixture files, in walk order; `stamps` are theirs, now.
+    ///   - sameListing: whether the tree has exactly the files, in the walk's order, that it
+    ///     had then (its loader compared them already).
+    ///   - fixtureFiles: its fixture files now, in walk order; `stamps` are theirs, now.
     ///   - sortedFiles: the same fixture files, sorted: the order of the result.
-    ///   - existingFiles: `listing` as a set.
+    ///   - existingFiles: every file of the tree now.
     /// - Returns: for each of `sortedFiles`, the snapshot's fixture if it can be taken, else `nil`.
     func unchangedFixtures(
-        listing: [String], fixtureFiles: [String], stamps: [FileStamp], sortedFiles: [String], existingFiles: Set<String>, root: String
+        sameListing: Bool, fixtureFiles: [String], stamps: [FileStamp], sortedFiles: [String], existingFiles: Set<String>, root: String
     ) -> [Fixture?] {
         guard fixtureFiles.count == stamps.count else { return Array(repeating: nil, count: sortedFiles.count) }
         // The same files, some rewritten (an edit): stamps and fixtures line up by position,
         // and every body file is still there. Only the rewritten names are hashed.
-        if files == listing, self.stamps.count == stamps.count, entries.count == sortedFiles.count {
+        if sameListing, self.stamps.count == stamps.count, entries.count == sortedFiles.count {
             let rewritten = Set(stamps.indices.lazy.filter { stamps[$0] != self.stamps[$0] }.map { fixtureFiles[$0] })
             return zip(entries, sortedFiles).map { entry, file in
                 guard case .fixture(let fixture) = entry, fixture.file == file, !rewritten.contains(file) else { return nil }
