@@ -134,6 +134,42 @@ import Testing
         #expect(memo.kept(again)?.fixture?.file == "yelp/page.json")
     }
 
+    /// Two targets whose hashes pick the same first slot, sent in turn, are both kept once each
+    /// came twice: the one noted first is not forgotten when the other comes.
+    @Test func targetsSharingASlotSentInTurnAreBothKept() throws {
+        let (responder, memo) = try Self.responder(["yelp/page.json": fixtureJSON(path: "/pages/{number}")])
+        var firstSlots: [Int: String] = [:]
+        var pair: (String, String)?
+        for number in 0..<10_000 where pair == nil {
+            let target = "/pages/\(number)", slot = memo.slots(of: try #require(ContractPlacements.hash(of: target))).0
+            if let other = firstSlots[slot] { pair = (other, target) } else { firstSlots[slot] = target }
+        }
+        let (one, other) = try #require(pair)
+        let requests = [one, other].map { Request(method: "GET", target: $0) }
+        for _ in 0..<2 { for request in requests { #expect(responder.respondNow(to: request, memo: memo)?.status == 200) } }
+        #expect(requests.allSatisfy { memo.kept($0)?.fixture?.file == "yelp/page.json" })
+    }
+
+    /// A memo keeps twice as many targets as its tree has fixtures, within its bounds.
+    @Test func aMemoIsSizedToItsTree() {
+        #expect([0, 1, 256].map(TargetMemo.slotCount(forFixtures:)) == [512, 512, 512])
+        #expect([257, 1_100, 5_000].map(TargetMemo.slotCount(forFixtures:)) == [1_024, 4_096, 16_384])
+        #expect([8_192, 10_000, 1_000_000].map(TargetMemo.slotCount(forFixtures:)) == [16_384, 16_384, 16_384])
+    }
+
+    /// A tree of more fixtures than the least slot count has each target kept once it came
+    /// twice (a recorded crawl replayed); with the least count, at most 512 would be.
+    @Test func aLargeTreeHasItsTargetsKept() throws {
+        let targets = (0..<1_100).map { "/places/\($0)" }
+        let (responder, memo) = try Self.responder(
+            Dictionary(uniqueKeysWithValues: targets.enumerated().map { ("yelp/place-\($0.offset).json", fixtureJSON(path: $0.element)) }))
+        #expect(memo.slotCount == 4_096)
+        let requests = targets.map { Request(method: "GET", target: $0) }
+        for _ in 0..<2 { for request in requests { #expect(responder.respondNow(to: request, memo: memo)?.status == 200) } }
+        let kept = zip(requests.indices, requests).filter { memo.kept($0.1)?.fixture?.file == "yelp/place-\($0.0).json" }.count
+        #expect(kept >= 1_000, "\(kept) of 1,100 targets kept")
+    }
+
     /// A responder reuses the lookup the memo made for the request it made last, and only for
     /// that very request: requests made in another order, or not by the memo, are looked up.
     @Test func onlyTheRequestMadeLastReusesItsLookup() throws {

@@ -70,14 +70,27 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         }
     }
 
-    /// How many targets are kept (a power of two).
-    static let slotCount = 512
+    /// How many targets a memo keeps at least, and at most (powers of two).
+    static let slotCounts = (least: 512, most: 1 << 14)
+
+    /// How many targets a memo of a tree of `fixtureCount` fixtures keeps: twice as many as
+    /// fixtures within `slotCounts`, so that an app crawling a recorded tree of thousands of
+    /// targets finds each one kept (with 512 slots, the kit's 10,000 targets nearly never
+    /// were). Ever-new targets still cost no memory beyond the slots' hashes; a target kept
+    /// costs about a kilobyte.
+    static func slotCount(forFixtures fixtureCount: Int) -> Int {
+        var count = slotCounts.least
+        while count < slotCounts.most, count < 2 * fixtureCount { count *= 2 }
+        return count
+    }
 
     /// The responder whose decisions these are: a memo is only ever read by it.
     let responder: Responder
-    private var slots: [Entry?] = Array(repeating: nil, count: TargetMemo.slotCount)
-    /// The hash of the last target not kept, by its first slot.
-    private var seen: [UInt64] = Array(repeating: 0, count: TargetMemo.slotCount)
+    /// How many targets are kept (a power of two).
+    let slotCount: Int
+    private var slots: [Entry?]
+    /// The hashes of targets that came, each in one of its two slots' cells.
+    private var seen: [UInt64]
     /// The request `request(method:target:headers:body:fromLoopback:)` made last, with what
     /// its lookup found: `visit` of that very request, which comes next, reuses the lookup
     /// instead of hashing the target and comparing it and the headers again.
@@ -87,6 +100,9 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
 
     init(of responder: Responder) {
         self.responder = responder
+        slotCount = Self.slotCount(forFixtures: responder.index.fixtures.count)
+        slots = Array(repeating: nil, count: slotCount)
+        seen = Array(repeating: 0, count: slotCount)
     }
 
     /// What is kept for `request`'s method and target (and headers), or the slot to keep it
@@ -105,11 +121,20 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
             if let entry = entry(method: request.method, target: request.target, headers: request.headers, hash: hashed) { return Visit(kept: entry, slot: nil) }
             hash = hashed
         }
-        let (first, second) = Self.slots(of: hash)
-        let cameBefore = seen[first] == hash
-        seen[first] = hash
-        guard cameBefore else { return Visit(kept: nil, slot: nil) }
+        let (first, second) = slots(of: hash)
+        guard cameBefore(hash, first, second) else { return Visit(kept: nil, slot: nil) }
         return Visit(kept: nil, slot: slots[first] == nil ? first : slots[second] == nil ? second : (hash >> 63 == 0 ? first : second))
+    }
+
+    /// Whether a target of `hash` came before; notes it when it did not.
+    ///
+    /// Its hash is noted in either of its two slots' cells: with one cell, two targets sharing
+    /// it that an app sends in turn (a crawl replayed in a loop) would overwrite each other
+    /// every time, and neither would ever be kept.
+    private func cameBefore(_ hash: UInt64, _ first: Int, _ second: Int) -> Bool {
+        if seen[first] == hash || seen[second] == hash { return true }
+        seen[seen[first] == 0 || seen[second] != 0 ? first : second] = hash
+        return false
     }
 
     /// The request of these parts, its target decoded once: when an entry is kept for its
@@ -134,15 +159,20 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     }
 
     private func entry(method: String, target: String, headers: [HeaderField], hash: UInt64) -> Entry? {
-        let (first, second) = Self.slots(of: hash)
+        let (first, second) = slots(of: hash)
         if let entry = slots[first], entry.holds(method: method, target: target, headers: headers) { return entry }
         if let entry = slots[second], entry.holds(method: method, target: target, headers: headers) { return entry }
         return nil
     }
 
     /// The two slots a target's hash picks.
-    private static func slots(of hash: UInt64) -> (Int, Int) {
-        (Int(truncatingIfNeeded: hash) & (slotCount - 1), Int(truncatingIfNeeded: hash >> 32) & (slotCount - 1))
+    ///
+    /// The hash is mixed first: a target's last bytes reach only the low bits of
+    /// `StableHash.words`, so targets differing in their ends (`/places/1`, `/places/2`) would
+    /// crowd into a few first slots.
+    func slots(of hash: UInt64) -> (Int, Int) {
+        let mixed = StableHash.avalanche(hash)
+        return (Int(truncatingIfNeeded: mixed) & (slotCount - 1), Int(truncatingIfNeeded: mixed >> 32) & (slotCount - 1))
     }
 
     /// Keeps `entry` in `slot`, in place of what the slot held.

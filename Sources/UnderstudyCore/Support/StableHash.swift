@@ -17,6 +17,14 @@ enum StableHash {
         return mixed ^ (mixed >> 29)
     }
 
+    /// `hash` with every bit of it moved into every bit of the result (SplitMix64's finaliser),
+    /// for picking slots by a few bits of a hash whose bits are not all mixed.
+    static func avalanche(_ hash: UInt64) -> UInt64 {
+        var mixed = (hash ^ (hash >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
+        return mixed ^ (mixed >> 31)
+    }
+
     /// A 64-bit hash of `raw`, eight bytes at a time (FNV-1a's constants, a word per step):
     /// cheap enough for megabytes at startup and for a request target per request.
     static func words(_ raw: UnsafeRawBufferPointer) -> UInt64 {
