@@ -10,12 +10,14 @@ import UnderstudyCore
 /// An answer is kept the second time its arrays are seen, so answers made anew for each
 /// request (templates, shifted times) do not fill it, and only while `budget` lasts: nothing is
 /// evicted. An entry holds the arrays it was keyed by, so their memory cannot be reused by
-/// other arrays while it is kept. Answers with fields that replace their own (counted quotas),
-/// bodies left in their files, dribbles and faults are always encoded.
+/// other arrays while it is kept. An answer with fields that replace its own (counted quotas,
+/// new on every request) is kept cut around them, and only those fields are encoded anew.
+/// Bodies left in their files, dribbles and faults are always encoded.
 final class EncodedAnswers: @unchecked Sendable {  // used on its event loop only
     /// The most bytes of encoded answers kept.
     let budget: Int
     private var entries: [Key: Entry] = [:]
+    private var cuts: [Key: Cut] = [:]
     private var bytes = 0
     /// Set when an answer seen twice did not fit and little room is left: from then on nothing
     /// more is looked for.
@@ -23,8 +25,8 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
     /// Keys seen once and not kept yet; forgotten in bulk when many, so it stays small.
     private var sighted = Set<Key>()
 
-    /// How many answers are kept.
-    var keptCount: Int { entries.count }
+    /// How many answers are kept, whole or cut.
+    var keptCount: Int { entries.count + cuts.count }
 
     /// Per event loop: the bundled apps' answers take about 500 KB of buffers. A larger corpus
     /// gains little from it (most of its answers are not kept) and pays in memory.
@@ -44,6 +46,8 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         let http10: Bool
         let closing: Bool
         let omitBody: Bool
+        /// Kept cut around replacement fields.
+        let cut: Bool
     }
 
     private struct Entry {
@@ -53,32 +57,72 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         let encoded: ByteBuffer
     }
 
+    /// An answer cut around the fields replacing some of its own.
+    private struct Cut {
+        /// Held so that no other array takes their memory while the key names it.
+        let body: [UInt8]
+        let fields: [HeaderField]
+        /// The replacement fields' names, in order: they decide which own fields `before` has.
+        let names: [String]
+        let before: ByteBuffer
+        let after: ByteBuffer
+
+        func fits(_ replacements: [HeaderField]) -> Bool {
+            replacements.count == names.count && replacements.indices.allSatisfy { replacements[$0].name == names[$0] }
+        }
+    }
+
     /// `response` encoded as `ResponseEncoding.encode` encodes it.
     func encoded(_ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator) -> ByteBuffer {
-        guard response.replacements.isEmpty, response.fileBody == nil, response.dribble == nil, response.fault == nil else {
+        guard response.fileBody == nil, response.dribble == nil, response.fault == nil else {
             return ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
         }
-        let body = response.body, fields = response.ownHeaders
+        let body = response.body, fields = response.ownHeaders, replacements = response.replacements
         let key = Key(
             body: body.withUnsafeBytes { $0.baseAddress }, bodyCount: body.count,
             fields: fields.withUnsafeBytes { $0.baseAddress }, fieldCount: fields.count,
-            status: response.status, http10: ResponseEncoding.answersAsHTTP10(version), closing: closing, omitBody: omitBody)
-        if let entry = entries[key] { return entry.encoded }
+            status: response.status, http10: ResponseEncoding.answersAsHTTP10(version), closing: closing, omitBody: omitBody,
+            cut: !replacements.isEmpty)
+        if replacements.isEmpty {
+            if let entry = entries[key] { return entry.encoded }
+        } else if let cut = cuts[key] {
+            guard cut.fits(replacements) else {
+                return ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
+            }
+            return ResponseEncoding.joined(cut.before, cut.after, replacements: replacements, allocator: allocator)
+        }
         let encoded = ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
         guard !full else { return encoded }
         if sighted.remove(key) != nil {
-            // Counted by capacity: a buffer's memory is its size rounded up to a power of two.
-            if bytes + encoded.capacity <= budget {
-                entries[key] = Entry(body: body, fields: fields, encoded: encoded)
-                bytes += encoded.capacity
-            } else if budget - bytes < 64 << 10 {
-                full = true
-                sighted.removeAll()
-            }
+            keep(response, key: key, encoded: encoded, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
         } else {
             if sighted.count >= 1024 { sighted.removeAll(keepingCapacity: true) }
             sighted.insert(key)
         }
         return encoded
+    }
+
+    /// Keeps `response`'s answer, whole (`encoded`) or cut around its replacement fields,
+    /// while the budget lasts.
+    private func keep(
+        _ response: Response, key: Key, encoded: ByteBuffer, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator
+    ) {
+        // Counted by capacity: a buffer's memory is its size rounded up to a power of two.
+        let pieces = key.cut ? ResponseEncoding.cut(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator) : nil
+        let size = pieces.map { $0.before.capacity + $0.after.capacity } ?? encoded.capacity
+        guard bytes + size <= budget else {
+            if budget - bytes < 64 << 10 {
+                full = true
+                sighted.removeAll()
+            }
+            return
+        }
+        bytes += size
+        if let pieces {
+            cuts[key] = Cut(
+                body: response.body, fields: response.ownHeaders, names: response.replacements.map(\.name), before: pieces.before, after: pieces.after)
+        } else {
+            entries[key] = Entry(body: response.body, fields: response.ownHeaders, encoded: encoded)
+        }
     }
 }

@@ -40,25 +40,10 @@ enum ResponseEncoding {
         // dynamic exclusivity check each, at tens of thousands of answers per second.
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: headBound) { memory in
             var head = HeadWriter(memory: memory)
-            head.append(answersAsHTTP10(version) ? "HTTP/1.0 " : "HTTP/1.1 ")
-            head.append(status)
-            head.append(" ")
-            head.append(reason)
-            head.append("\r\n")
-            // By index, each name and value passed on as they are: a field bound per
-            // iteration was copied, its two strings retained and released.
-            for index in own.indices where replacements.isEmpty || !HeaderReplacement.names(replacements, include: own[index].name) {
-                head.appendField(own[index].name, own[index].value)
-            }
-            for index in replacements.indices { head.appendField(replacements[index].name, replacements[index].value) }
-            switch framing {
-            case .contentLength:
-                head.append("Content-Length: ")
-                head.append(length)
-            case .chunked:
-                head.append("Transfer-Encoding: chunked")
-            }
-            head.append(closing ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n")
+            head.appendStatusLine(version: version, status: status, reason: reason)
+            head.appendFields(own, except: replacements)
+            head.appendFields(replacements)
+            head.appendFraming(framing, length: length, closing: closing)
             return head.count
         }
         guard bodyCount > 0 else { return buffer }
@@ -75,6 +60,53 @@ enum ResponseEncoding {
         } else {
             buffer.writeBytes(response.body)
         }
+        return buffer
+    }
+
+    /// `response`'s bytes cut around its replacement fields, for an answer whose replacements
+    /// change per request (counted quotas): the status line and the own fields they leave
+    /// before them, the framing and the body after. `joined(_:_:replacements:allocator:)` puts
+    /// them together with any replacements of the same names as `encode` writes the whole.
+    /// For a body in memory (not left in its file), framed by `Content-Length`.
+    static func cut(_ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator) -> (before: ByteBuffer, after: ByteBuffer) {
+        let status = String(response.status)
+        let reason = HTTPResponseStatus(statusCode: response.status).reasonPhrase
+        let length = String(response.bodyCount)
+        let own = response.ownHeaders, replacements = response.replacements
+        var beforeBound = 32 + status.utf8.count + reason.utf8.count
+        for field in own { beforeBound += field.name.utf8.count + field.value.utf8.count + 4 }
+        var before = allocator.buffer(capacity: beforeBound)
+        before.writeWithUnsafeMutableBytes(minimumWritableBytes: beforeBound) { memory in
+            var head = HeadWriter(memory: memory)
+            head.appendStatusLine(version: version, status: status, reason: reason)
+            head.appendFields(own, except: replacements)
+            return head.count
+        }
+        let bodyCount = omitBody ? 0 : response.bodyCount
+        let framingBound = 64 + length.utf8.count
+        var after = allocator.buffer(capacity: framingBound + bodyCount)
+        after.writeWithUnsafeMutableBytes(minimumWritableBytes: framingBound) { memory in
+            var head = HeadWriter(memory: memory)
+            head.appendFraming(.contentLength, length: length, closing: closing)
+            return head.count
+        }
+        if bodyCount > 0 { after.writeBytes(response.body) }
+        return (before, after)
+    }
+
+    /// The answer `cut` was cut from, with `replacements` (of the same names, in the same
+    /// order) between its two pieces.
+    static func joined(_ before: ByteBuffer, _ after: ByteBuffer, replacements: [HeaderField], allocator: ByteBufferAllocator) -> ByteBuffer {
+        var fieldsBound = 0
+        for field in replacements { fieldsBound += field.name.utf8.count + field.value.utf8.count + 4 }
+        var buffer = allocator.buffer(capacity: before.readableBytes + fieldsBound + after.readableBytes)
+        buffer.writeImmutableBuffer(before)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: fieldsBound) { memory in
+            var head = HeadWriter(memory: memory)
+            head.appendFields(replacements)
+            return head.count
+        }
+        buffer.writeImmutableBuffer(after)
         return buffer
     }
 
@@ -100,6 +132,36 @@ enum ResponseEncoding {
                 UnsafeMutableRawBufferPointer(rebasing: memory[count..<(count + bytes.count)]).copyMemory(from: UnsafeRawBufferPointer(bytes))
                 count += bytes.count
             }
+        }
+
+        mutating func appendStatusLine(version: HTTPVersion, status: String, reason: String) {
+            append(answersAsHTTP10(version) ? "HTTP/1.0 " : "HTTP/1.1 ")
+            append(status)
+            append(" ")
+            append(reason)
+            append("\r\n")
+        }
+
+        /// Appends `fields` that may be sent, but for those named as any of `replacements`.
+        mutating func appendFields(_ fields: [HeaderField], except replacements: [HeaderField] = []) {
+            // By index, each name and value passed on as they are: a field bound per
+            // iteration was copied, its two strings retained and released.
+            for index in fields.indices where replacements.isEmpty || !HeaderReplacement.names(replacements, include: fields[index].name) {
+                appendField(fields[index].name, fields[index].value)
+            }
+        }
+
+        /// Appends the field that frames the body, `Connection: close` when `closing`, and
+        /// the head's end.
+        mutating func appendFraming(_ framing: Framing, length: String, closing: Bool) {
+            switch framing {
+            case .contentLength:
+                append("Content-Length: ")
+                append(length)
+            case .chunked:
+                append("Transfer-Encoding: chunked")
+            }
+            append(closing ? "\r\nConnection: close\r\n\r\n" : "\r\n\r\n")
         }
 
         /// Appends `name: value` and the line's end, unless the field may not be sent.

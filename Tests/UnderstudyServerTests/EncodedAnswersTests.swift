@@ -46,19 +46,52 @@ struct EncodedAnswersTests {
         }
     }
 
-    @Test func answersThatChangePerRequestAreAlwaysEncoded() {
+    @Test func dribblesAndFaultsAreAlwaysEncoded() {
         let answers = EncodedAnswers()
-        var counted = Response(status: 200, headers: Self.fields, body: Self.body)
-        counted.replaceHeaders(with: [HeaderField(name: "RateLimit-Remaining", value: "4999")])
         var dribbled = Response(status: 200, headers: Self.fields, body: Self.body)
         dribbled.dribble = Dribble(duration: 1, chunks: 2)
         var faulty = Response(status: 200, headers: Self.fields, body: Self.body)
         faulty.fault = .reset
-        for response in [counted, dribbled, faulty] {
+        for response in [dribbled, faulty] {
             let direct = ResponseEncoding.encode(response, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator)
             #expect(Self.encodedTwice(answers, response).allSatisfy { $0 == direct })
         }
         #expect(answers.keptCount == 0)
+    }
+
+    /// A counted answer: the fixture's arrays, with rate-limit fields new on every request
+    /// replacing one of its own (named in another case) and following the others. Kept cut
+    /// around them, every answer is what `ResponseEncoding` writes with that request's values,
+    /// for every version, closing and HEAD.
+    @Test func countedAnswersAreKeptCutAroundTheirReplacements() {
+        let own = Self.fields + [HeaderField(name: "ratelimit-remaining", value: "recorded"), HeaderField(name: "X-Routing-Service", value: "routing-main")]
+        let answers = EncodedAnswers()
+        for (version, closing, omitBody) in [(HTTPVersion.http1_1, false, false), (.http1_0, true, false), (.http1_1, false, true), (.http1_1, true, false)] {
+            for remaining in (4_990...4_999).reversed() {
+                var counted = Response(status: 200, headers: own, body: Self.body)
+                counted.replaceHeaders(with: [
+                    HeaderField(name: "RateLimit-DailyLimit", value: "5000"), HeaderField(name: "RateLimit-Remaining", value: String(remaining)),
+                ])
+                let direct = ResponseEncoding.encode(counted, version: version, closing: closing, omitBody: omitBody, allocator: Self.allocator)
+                let written = answers.encoded(counted, version: version, closing: closing, omitBody: omitBody, allocator: Self.allocator)
+                #expect(written == direct, "\(version) closing \(closing) HEAD \(omitBody), remaining \(remaining)")
+            }
+        }
+        #expect(answers.keptCount == 4, "one per version, closing and HEAD")
+    }
+
+    /// Replacements of other names than those an answer was cut around leave other own fields:
+    /// such an answer is encoded whole, as its own.
+    @Test func otherReplacementsOfAKeptCutAreEncodedWhole() {
+        let own = Self.fields + [HeaderField(name: "Retry-After", value: "1")]
+        let answers = EncodedAnswers()
+        for names in [["RateLimit-Remaining"], ["RateLimit-Remaining"], ["Retry-After"], ["RateLimit-Remaining", "Retry-After"], ["RateLimit-Remaining"]] {
+            var counted = Response(status: 200, headers: own, body: Self.body)
+            counted.replaceHeaders(with: names.map { HeaderField(name: $0, value: "2") })
+            let direct = ResponseEncoding.encode(counted, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator)
+            #expect(answers.encoded(counted, version: .http1_1, closing: false, omitBody: false, allocator: Self.allocator) == direct, "\(names)")
+        }
+        #expect(answers.keptCount == 1)
     }
 
     @Test func onlyWhatTheBudgetHoldsIsKept() {
