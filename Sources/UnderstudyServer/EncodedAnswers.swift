@@ -64,6 +64,8 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         let fields: [HeaderField]
         /// The replacement fields' names, in order: they decide which own fields `before` has.
         let names: [String]
+        /// How each replacement field starts, or `nil` for one that may not be sent (`ResponseEncoding.fieldStart`).
+        let starts: [[UInt8]?]
         let before: ByteBuffer
         let after: ByteBuffer
 
@@ -89,7 +91,7 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
             guard cut.fits(replacements) else {
                 return ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
             }
-            return ResponseEncoding.joined(cut.before, cut.after, replacements: replacements, allocator: allocator)
+            return ResponseEncoding.joined(cut.before, cut.after, replacements: replacements, starts: cut.starts, allocator: allocator)
         }
         let encoded = ResponseEncoding.encode(response, version: version, closing: closing, omitBody: omitBody, allocator: allocator)
         guard !full else { return encoded }
@@ -119,8 +121,10 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         }
         bytes += size
         if let pieces {
+            let names = response.replacements.map(\.name)
             cuts[key] = Cut(
-                body: response.body, fields: response.ownHeaders, names: response.replacements.map(\.name), before: pieces.before, after: pieces.after)
+                body: response.body, fields: response.ownHeaders, names: names, starts: names.map(ResponseEncoding.fieldStart),
+                before: pieces.before, after: pieces.after)
         } else {
             entries[key] = Entry(body: response.body, fields: response.ownHeaders, encoded: encoded)
         }

@@ -65,7 +65,7 @@ enum ResponseEncoding {
 
     /// `response`'s bytes cut around its replacement fields, for an answer whose replacements
     /// change per request (counted quotas): the status line and the own fields they leave
-    /// before them, the framing and the body after. `joined(_:_:replacements:allocator:)` puts
+    /// before them, the framing and the body after. `joined(_:_:replacements:starts:allocator:)` puts
     /// them together with any replacements of the same names as `encode` writes the whole.
     /// For a body in memory (not left in its file), framed by `Content-Length`.
     static func cut(_ response: Response, version: HTTPVersion, closing: Bool, omitBody: Bool, allocator: ByteBufferAllocator) -> (before: ByteBuffer, after: ByteBuffer) {
@@ -94,16 +94,28 @@ enum ResponseEncoding {
         return (before, after)
     }
 
-    /// The answer `cut` was cut from, with `replacements` (of the same names, in the same
-    /// order) between its two pieces.
-    static func joined(_ before: ByteBuffer, _ after: ByteBuffer, replacements: [HeaderField], allocator: ByteBufferAllocator) -> ByteBuffer {
+    /// The bytes a field of this name starts with (`name: `), or `nil` when no field of this
+    /// name may be sent: decided once for the names an answer is cut around.
+    static func fieldStart(_ name: String) -> [UInt8]? {
+        isSendable(name: name) ? Array(name.utf8) + Array(": ".utf8) : nil
+    }
+
+    /// The answer `cut` was cut from, with `replacements` between its two pieces: fields whose
+    /// names start as `starts` has it (`fieldStart`, in the same order), each value written as it
+    /// is unless it holds a line break.
+    static func joined(_ before: ByteBuffer, _ after: ByteBuffer, replacements: [HeaderField], starts: [[UInt8]?], allocator: ByteBufferAllocator) -> ByteBuffer {
         var fieldsBound = 0
-        for field in replacements { fieldsBound += field.name.utf8.count + field.value.utf8.count + 4 }
+        for index in replacements.indices { fieldsBound += (starts[index]?.count ?? 0) + replacements[index].value.utf8.count + 2 }
         var buffer = allocator.buffer(capacity: before.readableBytes + fieldsBound + after.readableBytes)
         buffer.writeImmutableBuffer(before)
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: fieldsBound) { memory in
             var head = HeadWriter(memory: memory)
-            head.appendFields(replacements)
+            for index in replacements.indices {
+                guard let start = starts[index], !hasLineBreak(replacements[index].value) else { continue }
+                head.append(start)
+                head.append(replacements[index].value)
+                head.append("\r\n")
+            }
             return head.count
         }
         buffer.writeImmutableBuffer(after)
@@ -173,6 +185,11 @@ enum ResponseEncoding {
             append("\r\n")
         }
 
+        mutating func append(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: memory[count..<(count + $0.count)]).copyMemory(from: $0) }
+            count += bytes.count
+        }
+
         mutating func append(_ text: StaticString) {
             let bytes = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
             UnsafeMutableRawBufferPointer(rebasing: memory[count..<(count + bytes.count)]).copyMemory(from: bytes)
@@ -183,8 +200,13 @@ enum ResponseEncoding {
     /// The server frames responses itself; a fixture's own framing headers would contradict
     /// it, and a value with a line break would split the header block.
     fileprivate static func isSendable(name: String, value: String) -> Bool {
+        isSendable(name: name) && !hasLineBreak(value)
+    }
+
+    /// Whether a field of this name may be sent, when its value may.
+    fileprivate static func isSendable(name: String) -> Bool {
         !ASCIIFold.equal(name, "content-length") && !ASCIIFold.equal(name, "transfer-encoding") && !ASCIIFold.equal(name, "connection")
-            && !hasLineBreak(name) && !hasLineBreak(value)
+            && !hasLineBreak(name)
     }
 
     /// Whether `text` holds a CR or LF, read from its contiguous bytes (a byte loop over a

@@ -69,8 +69,11 @@ struct EncodedAnswersTests {
         for (version, closing, omitBody) in [(HTTPVersion.http1_1, false, false), (.http1_0, true, false), (.http1_1, false, true), (.http1_1, true, false)] {
             for remaining in (4_990...4_999).reversed() {
                 var counted = Response(status: 200, headers: own, body: Self.body)
+                // A value with a line break (one round) and a name that may not be sent are left out.
                 counted.replaceHeaders(with: [
-                    HeaderField(name: "RateLimit-DailyLimit", value: "5000"), HeaderField(name: "RateLimit-Remaining", value: String(remaining)),
+                    HeaderField(name: "RateLimit-DailyLimit", value: "5000"),
+                    HeaderField(name: "RateLimit-Remaining", value: remaining == 4_995 ? "1\r\nX-Injected: 1" : String(remaining)),
+                    HeaderField(name: "Connection", value: "upgrade"),
                 ])
                 let direct = ResponseEncoding.encode(counted, version: version, closing: closing, omitBody: omitBody, allocator: Self.allocator)
                 let written = answers.encoded(counted, version: version, closing: closing, omitBody: omitBody, allocator: Self.allocator)
