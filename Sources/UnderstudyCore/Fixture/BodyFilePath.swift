@@ -3,7 +3,7 @@ enum BodyFilePath {
     /// A plain name beside a plain fixture path (`a.body.json` beside `yelp/a.json`), the
     /// usual case, without taking either apart; `nil` for anything else (`resolved` then).
     static func relative(_ name: String, besideFixture file: String) -> String? {
-        guard name != ".", name != "..", !name.utf8.contains(UInt8(ascii: "/")), isPlain(file) else { return nil }
+        guard name != ".", name != "..", !name.containsByte(UInt8(ascii: "/")), isPlain(file) else { return nil }
         guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return name }
         return String(joiningPath: String(file[..<slash]), name)
     }

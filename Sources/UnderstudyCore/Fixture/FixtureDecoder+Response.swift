@@ -24,13 +24,12 @@ extension FixtureDecoder {
                     }
                 default: report(fieldPath, "expected a string (or an array of strings for a repeated header), found \(fieldValue.kindDescription)")
                 }
-                let hasLineBreak = { (text: String) in text.utf8.contains(13) || text.utf8.contains(10) }
-                if name.isEmpty || hasLineBreak(name) || values.contains(where: hasLineBreak) {
+                if name.isEmpty || name.hasLineBreak || values.contains(where: \.hasLineBreak) {
                     report(fieldPath, "a header name must not be empty, and no name or value may contain a line break")
                 }
                 headers += values.map { HeaderField(name: name, value: $0) }
-                let lowercased = name.lowercased()
-                if lowercased == "content-length" || lowercased == "transfer-encoding" {
+                // ASCII folding, as `lowercased()` had it for these names: no other character lowercases into theirs.
+                if ASCIIFold.equal(name, "content-length") || ASCIIFold.equal(name, "transfer-encoding") {
                     report(fieldPath, "\(name) is computed by the server; remove it")
                 }
             }

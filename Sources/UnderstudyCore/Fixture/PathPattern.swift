@@ -33,7 +33,7 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     public static func parse(_ text: String) -> Result<PathPattern, PathPatternError> {
         guard text.hasPrefix("/") else { return .failure(PathPatternError(reason: "must start with '/'")) }
         // Byte checks: String.contains(String) goes through Foundation and is slow at startup.
-        if text.utf8.contains(UInt8(ascii: "?")) { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
+        if text.containsByte(UInt8(ascii: "?")) { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
         var segments: [String?] = []
         var parameterNames: [Int: String] = [:]
         for segment in RequestPath.segments(of: text) {

@@ -201,7 +201,7 @@ package struct JSONParser {
     /// replacement character appears. `source` is the string's bytes after escapes were undone,
     /// so an escape beside a genuine U+FFFD is not mistaken for invalid UTF-8.
     private func checkValidUTF8<Source: Collection<UInt8>>(_ text: String, decodedFrom source: Source) throws(JSONSyntaxError) {
-        guard text.utf8.contains(0xEF), text.unicodeScalars.contains("\u{FFFD}") else { return }
+        guard text.containsByte(0xEF), text.unicodeScalars.contains("\u{FFFD}") else { return }
         if !source.elementsEqual(text.utf8) { throw error("string is not valid UTF-8") }
     }
 

@@ -7,14 +7,14 @@ extension String {
     /// a cluster (`/` followed by a combining mark), keeps `split`.
     func pieces(separatedBy separator: Unicode.Scalar) -> [Substring] {
         precondition(separator.isASCII, "pieces(separatedBy:) splits on an ASCII separator")
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return split(separator: Character(separator)) }
+        guard isASCII else { return split(separator: Character(separator)) }
         return utf8.split(separator: UInt8(separator.value)).map { Substring($0) }
     }
 
     /// `pieces(separatedBy:)`'s first piece when there is more than one, without making the
     /// rest: a fixture file's provider folder.
     func firstOfSeveralPieces(separatedBy separator: Unicode.Scalar) -> Substring? {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard isASCII else {
             let all = pieces(separatedBy: separator)
             return all.count > 1 ? all[0] : nil
         }
@@ -27,7 +27,7 @@ extension String {
 
     /// `pieces(separatedBy:)`'s last piece, without making the others: a file's extension.
     func lastPiece(separatedBy separator: Unicode.Scalar) -> Substring? {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return pieces(separatedBy: separator).last }
+        guard isASCII else { return pieces(separatedBy: separator).last }
         let byte = UInt8(separator.value)
         guard let last = utf8.lastIndex(where: { $0 != byte }) else { return nil }
         let end = utf8.index(after: last)
