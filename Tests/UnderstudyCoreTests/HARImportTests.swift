@@ -208,6 +208,11 @@ struct HARImportTests {
     @Test func fileNamesAreStableSlugsAndHashes() {
         #expect(StableHash.fnv1a64("a".utf8) == 0xaf63_dc4c_8601_ec8c)
         #expect(StableHash.fnv1a64("".utf8) == 0xcbf2_9ce4_8422_2325)
+        // Contiguous bytes (a string's, an array's) hash as any sequence of the same bytes does.
+        for text in ["a", "/v3/businesses/search?term=caf\u{E9}", String(repeating: "/places/42", count: 30)] {
+            let walked = StableHash.fnv1a64(AnySequence(text.utf8))
+            #expect(StableHash.fnv1a64(text.utf8) == walked && StableHash.fnv1a64(Array(text.utf8)) == walked)
+        }
         #expect(ImportedFileName.slug("/v3/businesses/search") == "v3-businesses-search")
         #expect(ImportedFileName.slug("/") == "root")
         #expect(ImportedFileName.slug("/v19.0//me/") == "v19-0-me")

@@ -145,18 +145,20 @@ package struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1  // opening quote
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes. ASCII alone is valid UTF-8, so only a string with other bytes is checked.
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 let text = String(decoding: raw, as: UTF8.self)
                 index += 1
-                try checkValidUTF8(text, decodedFrom: raw)
+                if !ascii { try checkValidUTF8(text, decodedFrom: raw) }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character \(describe(byte)) in a string must be escaped") }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         var scalars = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
