@@ -50,15 +50,22 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         let cut: Bool
     }
 
-    private struct Entry {
+    /// Classes, not structs: a lookup then takes one reference, not one per field.
+    private final class Entry {
         /// Held so that no other array takes their memory while the key names it.
         let body: [UInt8]
         let fields: [HeaderField]
         let encoded: ByteBuffer
+
+        init(body: [UInt8], fields: [HeaderField], encoded: ByteBuffer) {
+            self.body = body
+            self.fields = fields
+            self.encoded = encoded
+        }
     }
 
     /// An answer cut around the fields replacing some of its own.
-    private struct Cut {
+    private final class Cut {
         /// Held so that no other array takes their memory while the key names it.
         let body: [UInt8]
         let fields: [HeaderField]
@@ -68,6 +75,15 @@ final class EncodedAnswers: @unchecked Sendable {  // used on its event loop onl
         let starts: [[UInt8]?]
         let before: ByteBuffer
         let after: ByteBuffer
+
+        init(body: [UInt8], fields: [HeaderField], names: [String], starts: [[UInt8]?], before: ByteBuffer, after: ByteBuffer) {
+            self.body = body
+            self.fields = fields
+            self.names = names
+            self.starts = starts
+            self.before = before
+            self.after = after
+        }
 
         func fits(_ replacements: [HeaderField]) -> Bool {
             replacements.count == names.count && replacements.indices.allSatisfy { replacements[$0].name == names[$0] }
