@@ -104,9 +104,17 @@ enum ResponseEncoding {
     /// names start as `starts` has it (`fieldStart`, in the same order), each value written as it
     /// is unless it holds a line break.
     static func joined(_ before: ByteBuffer, _ after: ByteBuffer, replacements: [HeaderField], starts: [[UInt8]?], allocator: ByteBufferAllocator) -> ByteBuffer {
+        var buffer = replaced(before, replacements: replacements, starts: starts, reserving: after.readableBytes, allocator: allocator)
+        buffer.writeImmutableBuffer(after)
+        return buffer
+    }
+
+    /// `before` and `replacements` as `joined` writes them, with room for `reserving` bytes more:
+    /// what precedes the piece after the replacements.
+    static func replaced(_ before: ByteBuffer, replacements: [HeaderField], starts: [[UInt8]?], reserving: Int = 0, allocator: ByteBufferAllocator) -> ByteBuffer {
         var fieldsBound = 0
         for index in replacements.indices { fieldsBound += (starts[index]?.count ?? 0) + replacements[index].value.utf8.count + 2 }
-        var buffer = allocator.buffer(capacity: before.readableBytes + fieldsBound + after.readableBytes)
+        var buffer = allocator.buffer(capacity: before.readableBytes + fieldsBound + reserving)
         buffer.writeImmutableBuffer(before)
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: fieldsBound) { memory in
             var head = HeadWriter(memory: memory)
@@ -118,7 +126,6 @@ enum ResponseEncoding {
             }
             return head.count
         }
-        buffer.writeImmutableBuffer(after)
         return buffer
     }
 
