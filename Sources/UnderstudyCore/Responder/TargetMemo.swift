@@ -30,9 +30,11 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         let path: String
         let query: QueryParameters
         /// What the last answer to this method and target issued, with the body it was read from.
-        let reading = AnswerReading()
+        /// Made when first asked for, as `credentials` is: without contracts neither is, and
+        /// the two were a third of a kept target's memory.
+        private(set) lazy var reading = AnswerReading()
         /// How the last credential sent with this method and target was judged, with its text.
-        let credentials = CredentialJudgement()
+        private(set) lazy var credentials = CredentialJudgement()
         /// Whether answers on the request's path are timed, for fixtures answering requests
         /// made too early (`FixtureIndex.timesAnswers`): a lookup by path, made once.
         let timed: Bool
