@@ -8,7 +8,9 @@ extension StringProtocol {
         withContiguousUTF8 { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
     }
 
-    /// Whether the text's UTF-8 holds a carriage return or a line feed.
+    /// Whether the text's UTF-8 holds a carriage return or a line feed. Inlinable so that the
+    /// server's response encoding, which asks for every field it writes, gets it specialized.
+    @inlinable
     package var hasLineBreak: Bool {
         withContiguousUTF8 { bytes in bytes.contains { $0 == 13 || $0 == 10 } }
     }
