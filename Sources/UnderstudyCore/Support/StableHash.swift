@@ -5,13 +5,7 @@ enum StableHash {
     static func fnv1a64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         // Over contiguous bytes when they are (a native string's UTF-8): walking a string's
         // UTF-8 view a byte at a time cost 1 % of a start, hashing the fixtures' paths.
-        if let hash = bytes.withContiguousStorageIfAvailable(fnv1a64Contiguous) { return hash }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
+        bytes.withContiguousStorageIfAvailable(fnv1a64Contiguous) ?? Array(bytes).withUnsafeBufferPointer(fnv1a64Contiguous)
     }
 
     private static func fnv1a64Contiguous(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
