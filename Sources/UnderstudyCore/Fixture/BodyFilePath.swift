@@ -10,12 +10,14 @@ enum BodyFilePath {
 
     /// Whether `path` is ASCII pieces joined by single slashes, none empty.
     private static func isPlain(_ path: String) -> Bool {
-        var previous = UInt8(ascii: "/")
-        for byte in path.utf8 {
-            if byte >= 0x80 || (byte == UInt8(ascii: "/") && previous == byte) { return false }
-            previous = byte
+        path.withContiguousUTF8 { bytes in
+            var previous = UInt8(ascii: "/")
+            for byte in bytes {
+                if byte >= 0x80 || (byte == UInt8(ascii: "/") && previous == byte) { return false }
+                previous = byte
+            }
+            return previous != UInt8(ascii: "/")
         }
-        return previous != UInt8(ascii: "/")
     }
 
     /// `name` resolved against the fixture's folder, `.` and `..` by hand; `nil` when it

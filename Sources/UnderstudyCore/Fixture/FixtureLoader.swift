@@ -37,7 +37,7 @@ public enum FixtureLoader {
         // are compared in the order the walk found them, which an unchanged folder keeps (a
         // changed order only costs a load from the files): sorting 20,000 names was 9 % of a start.
         var stamps: [FileStamp]?
-        var changedSince: (contents: FixtureSnapshots.Contents, sameListing: Bool)?
+        var changedSince: (contents: FixtureSnapshots.Contents, sameListing: Bool, stamps: [FileStamp])?
         let fixtureFiles = listing.files.filter(isFixtureFile)
         if let snapshot, listing.refusedLinks.isEmpty {
             stamps = FileStamp.stamps(of: fixtureFiles, in: rootPath)
@@ -49,18 +49,16 @@ public enum FixtureLoader {
                     // The snapshot's stamps were trusted when it was written.
                     return LoadedTree(index: index, root: rootPath, digest: LoadedTree.digest(files: listing.files, stamps: stamps))
                 }
-                changedSince = (contents, sameListing)
+                changedSince = (contents, sameListing, stamps)
             }
         }
         let existingFiles = Set(listing.files)
         let files = fixtureFiles.sorted()
         // A tree changed since its snapshot takes what did not change from it, and decodes the rest.
-        let unchanged = stamps.flatMap { stamps in
-            changedSince.map { changed in
-                changed.contents.unchangedFixtures(
-                    sameListing: changed.sameListing, fixtureFiles: fixtureFiles, stamps: stamps, sortedFiles: files, existingFiles: existingFiles,
-                    root: rootPath)
-            }
+        let unchanged = changedSince.map { changed in
+            changed.contents.unchangedFixtures(
+                sameListing: changed.sameListing, fixtureFiles: fixtureFiles, stamps: changed.stamps, sortedFiles: files, existingFiles: existingFiles,
+                root: rootPath)
         }
         let results = decodeAll(files, root: rootPath, existingFiles: existingFiles, unchanged: unchanged)
         var fixtures: [Fixture] = []

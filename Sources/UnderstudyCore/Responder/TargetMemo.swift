@@ -79,7 +79,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     /// fixtures within `slotCounts`, so that an app crawling a recorded tree of thousands of
     /// targets finds each one kept (with 512 slots, the kit's 10,000 targets nearly never
     /// were). Ever-new targets still cost no memory beyond the slots' hashes; a target kept
-    /// costs about a kilobyte.
+    /// costs under a kilobyte.
     static func slotCount(forFixtures fixtureCount: Int) -> Int {
         var count = slotCounts.least
         while count < slotCounts.most, count < 2 * fixtureCount { count *= 2 }
