@@ -3,10 +3,15 @@ import Foundation
 /// Where a value sits inside a JSON document, written as `$.request.query.term` or `$.responses[1]`.
 ///
 /// Every fixture error carries one, so a message can say exactly which member was wrong.
-/// A path is a chain of links to its parent: the decoder makes one for every member it
-/// visits, so appending must be one small allocation, not a copy of the whole path.
+/// A path is a chain of links to its parent, and its last component held by value: the
+/// decoder makes a path for every member it visits, and nearly all of them are leaves no
+/// error ever names, so appending allocates only when it makes a path longer than one more
+/// component, never a copy of the whole path.
 package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    private let last: Link?
+    /// Every component but the last.
+    private let parent: Link?
+    /// The last component; `nil` for the root.
+    private let last: Component?
 
     private final class Link: Sendable {
         let parent: Link?
@@ -24,21 +29,26 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The document root, `$`.
-    public static let root = JSONPath(last: nil)
+    public static let root = JSONPath(parent: nil, last: nil)
 
     /// The path of member `key` below this one.
     public func appending(_ key: String) -> JSONPath {
-        JSONPath(last: Link(parent: last, component: .key(key)))
+        appending(.key(key))
     }
 
     /// The path of element `index` below this one.
     public func appending(index: Int) -> JSONPath {
-        JSONPath(last: Link(parent: last, component: .index(index)))
+        appending(.index(index))
+    }
+
+    private func appending(_ component: Component) -> JSONPath {
+        JSONPath(parent: last.map { Link(parent: parent, component: $0) } ?? parent, last: component)
     }
 
     private var components: [Component] {
-        var components: [Component] = []
-        var link = last
+        guard let last else { return [] }
+        var components = [last]
+        var link = parent
         while let current = link {
             components.append(current.component)
             link = current.parent
