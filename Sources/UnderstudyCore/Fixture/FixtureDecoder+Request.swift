@@ -6,7 +6,8 @@ extension FixtureDecoder {
         var method: String?
         if let value = members["method"] {
             if let text = string(value, at: path.appending("method")) {
-                if text.isEmpty || !text.allSatisfy({ $0.isLetter }) {
+                // ASCII letters, the methods there are, checked by byte first.
+                if text.isEmpty || !(text.utf8.allSatisfy(\.isASCIILetter) || text.allSatisfy(\.isLetter)) {
                     report(path.appending("method"), "\"\(text)\" is not an HTTP method")
                 } else {
                     method = text.uppercased()
@@ -36,6 +37,7 @@ extension FixtureDecoder {
     mutating func conditions(_ value: JSONValue, at path: JSONPath, lowercasingNames: Bool) -> [String: ValueCondition] {
         guard let members = object(value, at: path) else { return [:] }
         var result: [String: ValueCondition] = [:]
+        result.reserveCapacity(members.count)
         for (name, condition) in members.sorted(by: { $0.key < $1.key }) {
             let key = lowercasingNames ? name.lowercased() : name
             if result[key] != nil {

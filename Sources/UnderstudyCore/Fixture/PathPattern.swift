@@ -34,6 +34,10 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         guard text.hasPrefix("/") else { return .failure(PathPatternError(reason: "must start with '/'")) }
         // Byte checks: String.contains(String) goes through Foundation and is slow at startup.
         if text.containsByte(UInt8(ascii: "?")) { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
+        // Nearly every path has no placeholder: split on the bytes, without the checks below.
+        if !text.containsByte(UInt8(ascii: "{")) && !text.containsByte(UInt8(ascii: "}")) {
+            return .success(PathPattern(text: text, segments: literalSegments(of: text), parameterNames: [:]))
+        }
         var segments: [String?] = []
         var parameterNames: [Int: String] = [:]
         for segment in RequestPath.segments(of: text) {
@@ -47,6 +51,19 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return .success(PathPattern(text: text, segments: segments, parameterNames: parameterNames))
+    }
+
+    /// The segments of `text`, which starts with `/`, as `RequestPath.segments(of:)` gives them.
+    private static func literalSegments(of text: String) -> [String?] {
+        text.withContiguousUTF8 { bytes in
+            var segments: [String?] = []
+            var start = 1
+            for index in 1...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            return segments
+        }
     }
 
     /// Whether the request's decoded path fits this pattern; an exact path is compared whole,

@@ -20,3 +20,10 @@ extension StringProtocol {
         withContiguousUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
     }
 }
+
+extension UInt8 {
+    /// Whether the byte is an ASCII letter, `A`-`Z` or `a`-`z`.
+    package var isASCIILetter: Bool {
+        (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z")
+    }
+}

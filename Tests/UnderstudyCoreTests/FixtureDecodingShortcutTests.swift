@@ -1,0 +1,53 @@
+import Testing
+@testable import UnderstudyCore
+
+/// The shortcuts a start without a snapshot takes through decoding (paths without
+/// placeholders split on their bytes, methods checked by byte, a path's last member held by
+/// value) must give what the general way gives.
+@Suite("Fixture decoding shortcuts")
+struct FixtureDecodingShortcutTests {
+    @Test func aPathWithoutPlaceholdersSplitsAsARequestPathDoes() throws {
+        let paths = ["/", "/a", "/a/", "//a//b", "/v3/businesses/search", "/é/ü/", "/a b/c%20d", "/a/\u{301}b", "/🍣/x", "///"]
+        for text in paths {
+            let pattern = try PathPattern.parse(text).get()
+            #expect(pattern.segments == RequestPath.segments(of: text).map { Optional(String($0)) }, "\(text)")
+            #expect(pattern.isExact, "\(text)")
+            #expect(pattern.text == text)
+        }
+    }
+
+    @Test func aPathWithPlaceholdersStillChecksThem() throws {
+        let template = try PathPattern.parse("/v3/businesses/{id}/reviews").get()
+        #expect(template.segments == ["v3", "businesses", nil, "reviews"])
+        #expect(!template.isExact)
+        #expect(throws: PathPatternError.self) { try PathPattern.parse("/v3/{id}x").get() }
+        #expect(throws: PathPatternError.self) { try PathPattern.parse("/v3/a}").get() }
+        #expect(throws: PathPatternError.self) { try PathPattern.parse("/v3?x=1").get() }
+    }
+
+    @Test func methodsAreLettersOfAnyScriptAndUppercased() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/a.json", fixtureJSON(method: "get", path: "/a"))
+        try tree.write("yelp/b.json", fixtureJSON(method: "PRÜFEN", path: "/b"))
+        #expect(try tree.load().map(\.request.method).sorted() == ["GET", "PRÜFEN"])
+        for method in ["G3T", "GET ", "", "GE-T"] {
+            let bad = try TemporaryFixtures()
+            defer { bad.remove() }
+            try bad.write("yelp/a.json", fixtureJSON(method: method, path: "/a"))
+            let error = try #require(throws: FixtureLoadError.self) { try bad.load() }
+            #expect(error.problems.map(\.description) == [#"yelp/a.json $.request.method: "\#(method)" is not an HTTP method"#])
+        }
+    }
+
+    @Test func aPathNamesEveryComponentAndComparesByThem() {
+        let built = JSONPath.root.appending("responses").appending(index: 2).appending("headers").appending("X-A b")
+        #expect(built.description == #"$.responses[2].headers["X-A b"]"#)
+        #expect(built.pointer == "/responses/2/headers/X-A b")
+        let again = JSONPath.root.appending("responses").appending(index: 2).appending("headers").appending("X-A b")
+        #expect(built == again && built.hashValue == again.hashValue)
+        #expect(built != JSONPath.root.appending("responses").appending(index: 2).appending("headers"))
+        #expect(JSONPath.root.description == "$" && JSONPath.root.pointer == "")
+        #expect(JSONPath.root.appending("a") != JSONPath.root && JSONPath.root.appending(index: 0).description == "$[0]")
+    }
+}
