@@ -3,7 +3,7 @@ import Testing
 
 /// The shortcuts a start without a snapshot takes through decoding (paths without
 /// placeholders split on their bytes, methods checked by byte, a path's last member held by
-/// value) must give what the general way gives.
+/// value, a parent path shared by its members) must give what the general way gives.
 @Suite("Fixture decoding shortcuts")
 struct FixtureDecodingShortcutTests {
     @Test func aPathWithoutPlaceholdersSplitsAsARequestPathDoes() throws {
@@ -49,5 +49,12 @@ struct FixtureDecodingShortcutTests {
         #expect(built != JSONPath.root.appending("responses").appending(index: 2).appending("headers"))
         #expect(JSONPath.root.description == "$" && JSONPath.root.pointer == "")
         #expect(JSONPath.root.appending("a") != JSONPath.root && JSONPath.root.appending(index: 0).description == "$[0]")
+        // A parent for a loop over members is the same path, and its members are the same paths.
+        let headers = JSONPath.root.appending("response").appending("headers")
+        #expect(headers.asParent == headers && headers.asParent.description == "$.response.headers")
+        #expect(headers.asParent.appending("ETag") == headers.appending("ETag"))
+        #expect(headers.asParent.appending("ETag").description == "$.response.headers.ETag")
+        #expect(JSONPath.root.asParent == JSONPath.root && JSONPath.root.asParent.appending(index: 1).description == "$[1]")
+        #expect(headers.asParent.asParent.appending(index: 3).pointer == "/response/headers/3")
     }
 }

@@ -35,16 +35,17 @@ extension FixtureDecoder {
     }
 
     mutating func conditions(_ value: JSONValue, at path: JSONPath, lowercasingNames: Bool) -> [String: ValueCondition] {
-        guard let members = object(value, at: path) else { return [:] }
+        guard let members = object(value, at: path), !members.isEmpty else { return [:] }
         var result: [String: ValueCondition] = [:]
         result.reserveCapacity(members.count)
+        let parent = path.asParent
         for (name, condition) in members.sorted(by: { $0.key < $1.key }) {
             let key = lowercasingNames ? name.lowercased() : name
             if result[key] != nil {
-                report(path.appending(name), "\"\(name)\" is given twice (names are case-insensitive here)")
+                report(parent.appending(name), "\"\(name)\" is given twice (names are case-insensitive here)")
                 continue
             }
-            if let decoded = decodeCondition(condition, at: path.appending(name)) { result[key] = decoded }
+            if let decoded = decodeCondition(condition, at: parent.appending(name)) { result[key] = decoded }
         }
         return result
     }

@@ -13,8 +13,9 @@ extension FixtureDecoder {
         }
         var headers: [HeaderField] = []
         if let value = members["headers"], let fields = object(value, at: path.appending("headers")) {
+            let headersPath = path.appending("headers").asParent
             for (name, fieldValue) in fields.sorted(by: { $0.key < $1.key }) {
-                let fieldPath = path.appending("headers").appending(name)
+                let fieldPath = headersPath.appending(name)
                 var values: [String] = []
                 switch fieldValue {
                 case .string(let text): values = [text]

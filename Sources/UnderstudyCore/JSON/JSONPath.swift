@@ -8,9 +8,9 @@ import Foundation
 /// error ever names, so appending allocates only when it makes a path longer than one more
 /// component, never a copy of the whole path.
 package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    /// Every component but the last.
+    /// The components before `last`, or all of them when `last` is `nil`.
     private let parent: Link?
-    /// The last component; `nil` for the root.
+    /// The last component, held by value; `nil` for the root, or when it is in `parent` (`asParent`).
     private let last: Component?
 
     private final class Link: Sendable {
@@ -41,13 +41,23 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         appending(.index(index))
     }
 
+    /// The same path with its last component moved into a link: the members appended to it
+    /// then share that link, where each would make one of its own. For a loop over members.
+    package var asParent: JSONPath {
+        JSONPath(parent: chain, last: nil)
+    }
+
     private func appending(_ component: Component) -> JSONPath {
-        JSONPath(parent: last.map { Link(parent: parent, component: $0) } ?? parent, last: component)
+        JSONPath(parent: chain, last: component)
+    }
+
+    /// Every component as links.
+    private var chain: Link? {
+        last.map { Link(parent: parent, component: $0) } ?? parent
     }
 
     private var components: [Component] {
-        guard let last else { return [] }
-        var components = [last]
+        var components = last.map { [$0] } ?? []
         var link = parent
         while let current = link {
             components.append(current.component)
