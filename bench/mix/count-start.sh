@@ -3,6 +3,7 @@
 # to the first 200 for TARGET, after a first start that writes the tree's snapshot. Deterministic
 # where start times on a shared machine are not. Needs perf and root (for the probes), and a build
 # linked to the shared libswiftCore (the default).
+# NO_SNAPSHOT=1 counts a start without one instead (no first start: the cache folder is new).
 # usage: count-start.sh PATH/TO/understudy FIXTURES TARGET [serve options, e.g. --no-contracts]
 # e.g.   count-start.sh .build/release/understudy /tmp/corpus/fixtures '/v3/businesses/abc' --no-contracts
 set -euo pipefail
@@ -36,7 +37,7 @@ start() {
   pkill -TERM -P "$pid" 2>/dev/null || kill -TERM "$pid"; wait "$pid" || true
   [ $answered = yes ] || { echo "no 200 for $target; serve said:" >&2; cat "$work/serve.log" >&2; exit 1; }
 }
-start first "$@"
+[ -n "${NO_SNAPSHOT:-}" ] || start first "$@"
 start counted "$@"
 python3 - "$work/counts.txt" <<'PY'
 import json, sys
