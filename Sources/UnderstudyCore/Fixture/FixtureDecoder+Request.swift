@@ -6,7 +6,7 @@ extension FixtureDecoder {
         var method: String?
         if let value = members["method"] {
             if let text = string(value, at: path.appending("method")) {
-                // ASCII letters, the methods there are, checked by byte first.
+                // Byte by byte for ASCII letters, as every method in use is; other letters as characters.
                 if text.isEmpty || !(text.utf8.allSatisfy(\.isASCIILetter) || text.allSatisfy(\.isLetter)) {
                     report(path.appending("method"), "\"\(text)\" is not an HTTP method")
                 } else {
@@ -36,8 +36,7 @@ extension FixtureDecoder {
 
     mutating func conditions(_ value: JSONValue, at path: JSONPath, lowercasingNames: Bool) -> [String: ValueCondition] {
         guard let members = object(value, at: path), !members.isEmpty else { return [:] }
-        var result: [String: ValueCondition] = [:]
-        result.reserveCapacity(members.count)
+        var result = [String: ValueCondition](minimumCapacity: members.count)
         let parent = path.asParent
         for (name, condition) in members.sorted(by: { $0.key < $1.key }) {
             let key = lowercasingNames ? name.lowercased() : name
