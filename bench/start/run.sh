@@ -24,7 +24,7 @@ start() {  # start BIN INDEX COUNTED
   local t0; t0=$(date +%s%N)
   UNDERSTUDY_CACHE_DIR="$cache" "$1" serve --fixtures "$fixtures" --port "$port" "${options[@]}" > /dev/null 2>&1 &
   local pid=$!
-  "$work/first-answer" "$port" "$target" > /dev/null || { kill "$pid"; echo "no 200 for $target from $1" >&2; exit 1; }
+  "$work/first-answer" "$port" "$target" > /dev/null || { kill "$pid" 2>/dev/null || true; echo "no 200 for $target from $1" >&2; exit 1; }
   local t1; t1=$(date +%s%N); local cpu; cpu=$(awk '{print ($14 + $15) * 10}' "/proc/$pid/stat")
   kill -INT "$pid"; wait "$pid" 2>/dev/null || true
   if [ "$3" = yes ]; then walls[$2]="${walls[$2]:-} $(( (t1 - t0) / 1000000 ))"; cpus[$2]="${cpus[$2]:-} $cpu"; fi
