@@ -1,16 +1,32 @@
 import Testing
 @testable import UnderstudyCore
 
-/// The shortcuts a start without a snapshot takes through decoding (paths without
-/// placeholders split on their bytes, methods checked by byte, a path's last member held by
+/// The shortcuts a start without a snapshot takes through decoding (paths split on their
+/// slash bytes, methods checked by byte, a path's last member held by
 /// value, a parent path shared by its members) must give what the general way gives.
 @Suite("Fixture decoding shortcuts")
 struct FixtureDecodingShortcutTests {
+    /// The split on the byte `/` as the string's UTF-8 view makes it, less an empty first piece.
+    private static func viewSplit(_ path: String) -> [Substring] {
+        var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+        if segments.first == "" { segments.removeFirst() }
+        return segments
+    }
+
+    @Test func aPathSplitsOnItsSlashBytesAsTheViewSplitsIt() {
+        let paths = ["", "/", "a", "a/", "a//", "/a", "/a/", "//a//b", "/v3/businesses/search", "/é/ü/", "/a b/c%20d", "/a/\u{301}b", "/\u{301}a", "/🍣/x", "///"]
+        for path in paths {
+            let segments = RequestPath.segments(of: path)
+            #expect(segments == Self.viewSplit(path), "\(path)")
+            #expect(segments.map { Array($0.utf8) } == Self.viewSplit(path).map { Array($0.utf8) }, "\(path), byte for byte")
+        }
+    }
+
     @Test func aPathWithoutPlaceholdersSplitsAsARequestPathDoes() throws {
         let paths = ["/", "/a", "/a/", "//a//b", "/v3/businesses/search", "/é/ü/", "/a b/c%20d", "/a/\u{301}b", "/🍣/x", "///"]
         for text in paths {
             let pattern = try PathPattern.parse(text).get()
-            #expect(pattern.segments == RequestPath.segments(of: text).map { Optional(String($0)) }, "\(text)")
+            #expect(pattern.segments == Self.viewSplit(text).map { Optional(String($0)) }, "\(text)")
             #expect(pattern.isExact, "\(text)")
             #expect(pattern.text == text)
         }

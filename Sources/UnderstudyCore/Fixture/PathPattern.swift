@@ -36,7 +36,7 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         if text.containsByte(UInt8(ascii: "?")) { return .failure(PathPatternError(reason: "must not contain a query; put parameters under \"query\"")) }
         // Nearly every path has no placeholder: split on the bytes, without the checks below.
         if !text.containsByte(UInt8(ascii: "{")) && !text.containsByte(UInt8(ascii: "}")) {
-            return .success(PathPattern(text: text, segments: literalSegments(of: text), parameterNames: [:]))
+            return .success(PathPattern(text: text, segments: RequestPath.segments(of: text).map(String.init), parameterNames: [:]))
         }
         var segments: [String?] = []
         var parameterNames: [Int: String] = [:]
@@ -51,19 +51,6 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return .success(PathPattern(text: text, segments: segments, parameterNames: parameterNames))
-    }
-
-    /// The segments of `text`, which starts with `/`, as `RequestPath.segments(of:)` gives them.
-    private static func literalSegments(of text: String) -> [String?] {
-        text.withContiguousUTF8 { bytes in
-            var segments: [String?] = []
-            var start = 1
-            for index in 1...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                start = index + 1
-            }
-            return segments
-        }
     }
 
     /// Whether the request's decoded path fits this pattern; an exact path is compared whole,

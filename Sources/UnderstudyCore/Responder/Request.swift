@@ -149,9 +149,21 @@ enum RequestPath {
     /// Split on the byte `/`, not on characters: a segment that starts with an extending
     /// character (an emoji modifier, a combining accent) joins the slash before it into one
     /// character, which a character split would not see.
+    /// The slashes are found in the contiguous bytes: the view's generic `split` walked them
+    /// one at a time, and was most of parsing a fixture's path.
     static func segments(of path: String) -> [Substring] {
-        var segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
-        if segments.first == "" { segments.removeFirst() }
-        return segments
+        let utf8 = path.utf8
+        return path.withContiguousUTF8 { bytes in
+            var segments: [Substring] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                // An empty first piece (before a leading slash, or the whole of an empty path) is no segment.
+                if index > 0 {
+                    segments.append(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: index)]))
+                }
+                start = index + 1
+            }
+            return segments
+        }
     }
 }
