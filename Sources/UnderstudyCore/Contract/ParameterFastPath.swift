@@ -93,7 +93,7 @@ final class ParameterFastPath: Sendable {
             guard let list else { return false }
             guard !text.isEmpty else { return list.admits(count: 0) }
             // Only ASCII text splits on a byte exactly as it splits on characters.
-            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            guard text.isASCII else { return false }
             var count = 0
             for item in text.utf8.split(separator: separator, omittingEmptySubsequences: false) {
                 count += 1
