@@ -26,6 +26,29 @@ struct FixtureSnapshotTests {
         #expect(first.fixtures.map(Self.describe) == fromFiles.map(Self.describe))
     }
 
+    /// The stamps a start compares with the snapshot's are read while the snapshot decodes:
+    /// they must be the files' stamps now, never the stamps the snapshot was written with.
+    @Test func anOpenedSnapshotStampsItsFilesAsTheyAreNow() throws {
+        let cache = SnapshotCache()
+        defer { cache.remove() }
+        let tree = try TemporaryFixtures.withABodyFile()
+        defer { tree.remove() }
+        _ = try FixtureLoader.loadIndex(from: tree.root, snapshots: cache.snapshots)
+        let unchanged = try #require(cache.snapshots.open(tree.root))
+        let written = try #require(unchanged.contents.wait()).stamps
+        #expect(unchanged.stampsNow.wait() == written)
+
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "a longer term"}"#))
+        let rewritten = try #require(cache.snapshots.open(tree.root))
+        let fixtureFiles = DirectoryWalker.list(under: tree.root).files.filter(FixtureLoader.isFixtureFile)
+        #expect(rewritten.files == unchanged.files)
+        #expect(rewritten.stampsNow.wait() == FileStamp.stamps(of: fixtureFiles, in: tree.root))
+        #expect(rewritten.stampsNow.wait() != written)
+
+        try FileManager.default.removeItem(atPath: tree.root + "/yelp/b.json")
+        #expect(try #require(cache.snapshots.open(tree.root)).stampsNow.wait() == nil, "a file of the snapshot gone")
+    }
+
     @Test func anyChangeLoadsFromTheFilesWithTheSameProblems() throws {
         let cache = SnapshotCache()
         defer { cache.remove() }

@@ -29,8 +29,9 @@ public enum FixtureLoader {
             throw FixtureLoadError(problems: [FixtureProblem(file: root, message: "fixtures folder not found")])
         }
         let loadStarted = Date()
-        // The snapshot is read and decoded while the tree is walked, then checked against it.
-        let snapshot = snapshots.map { snapshots in Pending { snapshots.contents(of: rootPath) } }
+        // The snapshot is read, decoded and its files stamped while the tree is walked, then
+        // checked against it.
+        let snapshot = snapshots.map { snapshots in Pending { snapshots.open(rootPath) } }
         let listing = DirectoryWalker.list(under: rootPath)
         // Body files are only looked up by name while loading, so only fixture files need
         // stamps. A tree with a refused link has a problem: it never has a snapshot. Files
@@ -40,9 +41,11 @@ public enum FixtureLoader {
         var changedSince: (contents: FixtureSnapshots.Contents, sameListing: Bool, stamps: [FileStamp])?
         let fixtureFiles = listing.files.filter(isFixtureFile)
         if let snapshot, listing.refusedLinks.isEmpty {
-            stamps = FileStamp.stamps(of: fixtureFiles, in: rootPath)
-            if let stamps, let contents = snapshot.wait() {
-                let sameListing = contents.files == listing.files
+            let opened = snapshot.wait()
+            let sameListing = opened?.files == listing.files
+            // The snapshot's own files were stamped as the tree was walked; other files are stamped now.
+            stamps = sameListing ? opened?.stampsNow.wait() : FileStamp.stamps(of: fixtureFiles, in: rootPath)
+            if let stamps, let contents = opened?.contents.wait() {
                 if sameListing, contents.stamps == stamps,
                     let index = contents.index ?? index(of: contents.entries, root: rootPath, existingFiles: listing.files)
                 {

@@ -97,9 +97,29 @@ package struct FixtureSnapshots: Sendable {
         let index: FixtureIndex?
     }
 
+    /// A snapshot whose head is read: the files and stamps it was written for, while its
+    /// records are decoded and its fixture files stamped anew on threads of their own.
+    struct Opened: Sendable {
+        /// Every regular file of the tree when the snapshot was written, as the walk found them.
+        let files: [String]
+        /// The stamps its fixture files have now, read as soon as the head was: a tree whose
+        /// walk finds the same files has these stamps, and needs no stamping after its walk.
+        /// With a cold page cache, reading them is as slow as the walk, so the two overlap.
+        /// `nil` when one cannot be read.
+        let stampsNow: Pending<[FileStamp]?>
+        /// The records decoded; `nil` when one is corrupt.
+        let contents: Pending<Contents?>
+    }
+
     /// The snapshot of the tree at `root`, read and decoded; `nil` when there is none, or it
     /// is corrupt, of another format version or of another tree.
     func contents(of root: String) -> Contents? {
+        open(root)?.contents.wait()
+    }
+
+    /// The snapshot of the tree at `root` with its head read, its records decoding; `nil` when
+    /// there is none, or its head shows it corrupt, of another format version or of another tree.
+    func open(_ root: String) -> Opened? {
         guard let builder = Self.builder, let location = location(of: root), let bytes = try? FileBytes.read(location.file),
             var reader = SnapshotReader(sealed: bytes)
         else { return nil }
@@ -124,8 +144,19 @@ package struct FixtureSnapshots: Sendable {
             return nil
         }
         guard records.count == stamps.count else { return nil }
+        let fixtureFiles = files.filter(FixtureLoader.isFixtureFile)
+        guard fixtureFiles.count == stamps.count else { return nil }
+        let stampsNow = Pending { FileStamp.stamps(of: fixtureFiles, in: root) }
+        let strings = reader.strings, headerLists = reader.headerLists, slices = records, written = (files, stamps)
+        let contents = Pending { Self.decode(slices, written: written, strings: strings, headerLists: headerLists, root: root) }
+        return Opened(files: files, stampsNow: stampsNow, contents: contents)
+    }
+
+    /// A snapshot's records decoded, with the files and stamps it was `written` for.
+    private static func decode(
+        _ slices: [ArraySlice<UInt8>], written: (files: [String], stamps: [FileStamp]), strings: [String], headerLists: [[HeaderField]], root: String
+    ) -> Contents? {
         // Records are independent: decoded on all cores, every worker parsing each path once.
-        let strings = reader.strings, headerLists = reader.headerLists, slices = records
         let workers = max(1, min(slices.count, ProcessInfo.processInfo.activeProcessorCount))
         let shares = Parallel.map(workers) { worker -> [Entry?] in
             var paths: [Int: PathPattern] = [:]
@@ -156,7 +187,7 @@ package struct FixtureSnapshots: Sendable {
             let built = FixtureIndex(fixtures)
             index = built.indistinguishablePairs().isEmpty ? built : nil
         }
-        return Contents(files: files, stamps: stamps, entries: entries, index: index)
+        return Contents(files: written.files, stamps: written.stamps, entries: entries, index: index)
     }
 
     /// Whether `stamps`, read after `loadStarted`, may key what is kept: no file changed so
