@@ -133,6 +133,10 @@ struct MatchingTests {
         let index = try index(["google/a.json": fixtureJSON(path: "/places/{reference}")])
         #expect(match(index, "/places/%F0%9F%8F%BB") == "google/a.json")
         #expect(match(index, "/places/%CC%81x") == "google/a.json")  // a combining acute accent first
+        // The same in the first segment: the template is looked up by the segments the split gives.
+        let first = try self.index(["google/b.json": fixtureJSON(path: "/{reference}/x")])
+        #expect(match(first, "/%CC%81a/x") == "google/b.json")
+        #expect(match(first, "/%F0%9F%8F%BB/x") == "google/b.json")
         let contracts = try Contracts.load(from: bundledContractsPath)
         #expect(contracts.route(Request(method: "GET", target: "/places/%F0%9F%8F%BB"))?.operationID == "placePhotoImage")
     }

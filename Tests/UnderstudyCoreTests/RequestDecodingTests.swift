@@ -29,7 +29,7 @@ struct RequestDecodingTests {
             }
             let request = Request(method: "GET", target: target)
             #expect(request.path == general.path, "\(target)")
-            #expect(request.pathSegmentCount == Self.segmentCount(of: request.path), "\(target)")
+            #expect(request.pathSegmentCount == RequestPath.segments(of: request.path).count, "\(target)")
         }
         #expect(fastCases > 500, "the fuzz reaches the fast path")
     }
@@ -39,14 +39,11 @@ struct RequestDecodingTests {
         #expect(Request.decodeOriginForm("/\u{301}a/b") == nil)
         let request = Request(method: "GET", target: "/%CC%81a/b?x=1")
         #expect(request.path == "/\u{301}a/b")
-        #expect(request.pathSegmentCount == Self.segmentCount(of: request.path))
+        #expect(request.pathSegmentCount == 2, "the segments split on the byte gives: \u{301}a and b")
         #expect(request.query.values("x") == ["1"])
-    }
-
-    /// The count as first written, character-wise: the slashes, plus one unless the path's
-    /// first character is `/`.
-    private static func segmentCount(of path: String) -> Int {
-        path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) } + (path.hasPrefix("/") ? 0 : 1)
+        for path in ["", "/", "//", "a", "a/b", "/a/", "/\u{301}", "/\u{1F3FB}/x", "\u{301}/a"] {
+            #expect(RequestPath.segmentCount(of: path) == RequestPath.segments(of: path).count, "\(path.debugDescription)")
+        }
     }
 
     @Test func originFormTargetsDecode() {

@@ -135,14 +135,14 @@ public struct HeaderField: Sendable, Hashable {
 /// Splitting a path into segments the same way for fixtures and requests.
 enum RequestPath {
     /// How many segments `segments(of:)` gives, without making them: the slashes, plus one
-    /// when the path does not start with one (as a character: `/` followed by a combining
-    /// accent does not).
+    /// when the path does not start with the byte `/` (a path starting `/` and a combining
+    /// accent starts with it, though not with the character: counted by characters, such a
+    /// path was looked up among templates of one segment more than it has, and matched none).
     static func segmentCount(of path: String) -> Int {
         path.withContiguousUTF8 { bytes in
             var slashes = 0
             for byte in bytes where byte == UInt8(ascii: "/") { slashes += 1 }
-            let leadingSlash = bytes.first == UInt8(ascii: "/") && (bytes.count == 1 || bytes[1] < 0x80) ? true : path.hasPrefix("/")
-            return slashes + (leadingSlash ? 0 : 1)
+            return bytes.isEmpty || bytes[0] == UInt8(ascii: "/") ? slashes : slashes + 1
         }
     }
 
