@@ -152,7 +152,14 @@ struct ServerTests {
 
     @Test func shutdownReleasesThePort() async throws {
         let responder = Responder(fixtures: [])
-        let server = try await LiveServer.start(responder: responder)
+        // A port below every system's ephemeral range (32768 and up on Linux, 49152 on macOS):
+        // a port the system picked could be picked again, for another test's server or client,
+        // between this shutdown and the bind after it.
+        var started: LiveServer?
+        for attempt in 0..<64 where started == nil {
+            started = try? await LiveServer.start(responder: responder, port: 20_000 + Int.random(in: 0..<10_000) + attempt)
+        }
+        let server = try #require(started, "no free port from 20000 to 30063")
         let port = server.port
         try await server.shutdown()
         try await server.shutdown()  // twice is harmless
