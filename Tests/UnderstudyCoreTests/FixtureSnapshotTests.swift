@@ -27,26 +27,39 @@ struct FixtureSnapshotTests {
     }
 
     /// The stamps a start compares with the snapshot's are read while the snapshot decodes:
-    /// they must be the files' stamps now, never the stamps the snapshot was written with.
-    @Test func anOpenedSnapshotStampsItsFilesAsTheyAreNow() throws {
+    /// they must be the files' stamps now, never the stamps the snapshot was written with,
+    /// and a tree with other files must get the stamps of its own files.
+    @Test func anOpenedSnapshotStampsTheFilesAsTheyAreNow() throws {
         let cache = SnapshotCache()
         defer { cache.remove() }
         let tree = try TemporaryFixtures.withABodyFile()
         defer { tree.remove() }
         _ = try FixtureLoader.loadIndex(from: tree.root, snapshots: cache.snapshots)
-        let unchanged = try #require(cache.snapshots.open(tree.root))
-        let written = try #require(unchanged.contents.wait()).stamps
-        #expect(unchanged.stampsNow.wait() == written)
+        /// The stamps an opened snapshot gives the tree as it is now, and the stamps read afresh.
+        func stamps() throws -> (opened: [FileStamp]?, read: [FileStamp]?) {
+            let opened = try #require(cache.snapshots.open(tree.root))
+            let listing = DirectoryWalker.list(under: tree.root).files
+            let fixtureFiles = listing.filter(FixtureLoader.isFixtureFile)
+            return (opened.stamps(ofFixtureFiles: fixtureFiles, listing: listing, root: tree.root), FileStamp.stamps(of: fixtureFiles, in: tree.root))
+        }
+        let written = try #require(cache.snapshots.contents(of: tree.root)).stamps
+        let unchanged = try stamps()
+        #expect(unchanged.opened == written && unchanged.read == written)
 
         try tree.write("yelp/b.json", fixtureJSON(path: "/b", query: #"{"term": "a longer term"}"#))
-        let rewritten = try #require(cache.snapshots.open(tree.root))
-        let fixtureFiles = DirectoryWalker.list(under: tree.root).files.filter(FixtureLoader.isFixtureFile)
-        #expect(rewritten.files == unchanged.files)
-        #expect(rewritten.stampsNow.wait() == FileStamp.stamps(of: fixtureFiles, in: tree.root))
-        #expect(rewritten.stampsNow.wait() != written)
+        let rewritten = try stamps()
+        #expect(rewritten.opened == rewritten.read)
+        #expect(rewritten.opened != written)
+
+        try tree.write("yelp/c.json", fixtureJSON(path: "/c"))
+        let added = try stamps()
+        #expect(added.opened?.count == 3)
+        #expect(added.opened == added.read)
 
         try FileManager.default.removeItem(atPath: tree.root + "/yelp/b.json")
-        #expect(try #require(cache.snapshots.open(tree.root)).stampsNow.wait() == nil, "a file of the snapshot gone")
+        let removed = try stamps()
+        #expect(removed.opened?.count == 2)
+        #expect(removed.opened == removed.read)
     }
 
     @Test func anyChangeLoadsFromTheFilesWithTheSameProblems() throws {

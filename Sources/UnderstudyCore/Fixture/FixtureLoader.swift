@@ -43,8 +43,11 @@ public enum FixtureLoader {
         if let snapshot, listing.refusedLinks.isEmpty {
             let opened = snapshot.wait()
             let sameListing = opened?.files == listing.files
-            // The snapshot's own files were stamped as the tree was walked; other files are stamped now.
-            stamps = sameListing ? opened?.stampsNow.wait() : FileStamp.stamps(of: fixtureFiles, in: rootPath)
+            if let opened {
+                stamps = opened.stamps(ofFixtureFiles: fixtureFiles, listing: listing.files, root: rootPath)
+            } else {
+                stamps = FileStamp.stamps(of: fixtureFiles, in: rootPath)
+            }
             if let stamps, let contents = opened?.contents.wait() {
                 if sameListing, contents.stamps == stamps,
                     let index = contents.index ?? index(of: contents.entries, root: rootPath, existingFiles: listing.files)

@@ -34,17 +34,22 @@ struct FileStamp: Equatable, Sendable {
     /// The stamps of `files` (relative to `root`), computed on all cores; `nil` when any
     /// cannot be read.
     static func stamps(of files: [String], in root: String) -> [FileStamp]? {
+        let stamps = eachStamp(of: files, in: root)
+        return stamps.contains(nil) ? nil : stamps.map { $0! }
+    }
+
+    /// The stamp of each of `files` (relative to `root`), computed on all cores; `nil` for
+    /// each that cannot be read.
+    static func eachStamp(of files: [String], in root: String) -> [FileStamp?] {
         let directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return nil }
+        guard directory >= 0 else { return Array(repeating: nil, count: files.count) }
         defer { close(directory) }
-        let stamps = Parallel.map(files.count) { index -> FileStamp? in
+        return Parallel.map(files.count) { index -> FileStamp? in
             var info = stat()
             // The name's own bytes: passed as a `String`, each was copied into a new array.
             guard files[index].withCString({ fstatat(directory, $0, &info, 0) }) == 0 else { return nil }
             return FileStamp(info)
         }
-        let found = stamps.compactMap { $0 }
-        return found.count == files.count ? found : nil
     }
 
     /// Whether the file changed so shortly before `moment` that a later change could keep

@@ -97,20 +97,6 @@ package struct FixtureSnapshots: Sendable {
         let index: FixtureIndex?
     }
 
-    /// A snapshot whose head is read: the files and stamps it was written for, while its
-    /// records are decoded and its fixture files stamped anew on threads of their own.
-    struct Opened: Sendable {
-        /// Every regular file of the tree when the snapshot was written, as the walk found them.
-        let files: [String]
-        /// The stamps its fixture files have now, read as soon as the head was: a tree whose
-        /// walk finds the same files has these stamps, and needs no stamping after its walk.
-        /// With a cold page cache, reading them is as slow as the walk, so the two overlap.
-        /// `nil` when one cannot be read.
-        let stampsNow: Pending<[FileStamp]?>
-        /// The records decoded; `nil` when one is corrupt.
-        let contents: Pending<Contents?>
-    }
-
     /// The snapshot of the tree at `root`, read and decoded; `nil` when there is none, or it
     /// is corrupt, of another format version or of another tree.
     func contents(of root: String) -> Contents? {
@@ -146,10 +132,10 @@ package struct FixtureSnapshots: Sendable {
         guard records.count == stamps.count else { return nil }
         let fixtureFiles = files.filter(FixtureLoader.isFixtureFile)
         guard fixtureFiles.count == stamps.count else { return nil }
-        let stampsNow = Pending { FileStamp.stamps(of: fixtureFiles, in: root) }
+        let stampsNow = Pending { FileStamp.eachStamp(of: fixtureFiles, in: root) }
         let strings = reader.strings, headerLists = reader.headerLists, slices = records, written = (files, stamps)
         let contents = Pending { Self.decode(slices, written: written, strings: strings, headerLists: headerLists, root: root) }
-        return Opened(files: files, stampsNow: stampsNow, contents: contents)
+        return Opened(files: files, fixtureFiles: fixtureFiles, stampsNow: stampsNow, contents: contents)
     }
 
     /// A snapshot's records decoded, with the files and stamps it was `written` for.
