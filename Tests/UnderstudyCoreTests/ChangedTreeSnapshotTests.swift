@@ -9,7 +9,7 @@ import Testing
 struct ChangedTreeSnapshotTests {
     /// The fixtures the snapshot of `root` still gives as they are.
     private static func unchanged(in root: String, cache: SnapshotCache) throws -> [String] {
-        let contents = try #require(cache.snapshots.contents(of: root))
+        let contents = try #require(cache.snapshots.open(root)?.contents.wait())
         let files = DirectoryWalker.list(under: root).files
         let fixtureFiles = files.filter(FixtureLoader.isFixtureFile)
         let stamps = try #require(FileStamp.stamps(of: fixtureFiles, in: root))

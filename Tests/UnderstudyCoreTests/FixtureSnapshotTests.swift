@@ -42,7 +42,7 @@ struct FixtureSnapshotTests {
             let fixtureFiles = listing.filter(FixtureLoader.isFixtureFile)
             return (opened.stamps(ofFixtureFiles: fixtureFiles, listing: listing, root: tree.root), FileStamp.stamps(of: fixtureFiles, in: tree.root))
         }
-        let written = try #require(cache.snapshots.contents(of: tree.root)).stamps
+        let written = try #require(cache.snapshots.open(tree.root)?.contents.wait()).stamps
         let unchanged = try stamps()
         #expect(unchanged.opened == written && unchanged.read == written)
 
@@ -199,7 +199,7 @@ struct FixtureSnapshotTests {
     /// The snapshot's entries when it fits the tree as it is now.
     private static func entries(of root: String, in snapshots: FixtureSnapshots) -> [FixtureSnapshots.Entry]? {
         let files = DirectoryWalker.list(under: root).files
-        guard let contents = snapshots.contents(of: root), contents.files == files,
+        guard let contents = snapshots.open(root)?.contents.wait(), contents.files == files,
             contents.stamps == FileStamp.stamps(of: files.filter(FixtureLoader.isFixtureFile), in: root)
         else { return nil }
         return contents.entries

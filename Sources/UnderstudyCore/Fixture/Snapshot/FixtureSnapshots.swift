@@ -97,12 +97,6 @@ package struct FixtureSnapshots: Sendable {
         let index: FixtureIndex?
     }
 
-    /// The snapshot of the tree at `root`, read and decoded; `nil` when there is none, or it
-    /// is corrupt, of another format version or of another tree.
-    func contents(of root: String) -> Contents? {
-        open(root)?.contents.wait()
-    }
-
     /// The snapshot of the tree at `root` with its head read, its records decoding; `nil` when
     /// there is none, or its head shows it corrupt, of another format version or of another tree.
     func open(_ root: String) -> Opened? {
