@@ -40,7 +40,7 @@ struct FixtureSnapshotTests {
             let opened = try #require(cache.snapshots.open(tree.root))
             let listing = DirectoryWalker.list(under: tree.root).files
             let fixtureFiles = listing.filter(FixtureLoader.isFixtureFile)
-            return (opened.stamps(ofFixtureFiles: fixtureFiles, listing: listing, root: tree.root), FileStamp.stamps(of: fixtureFiles, in: tree.root))
+            return (opened.stamps(ofFixtureFiles: fixtureFiles, sameListing: listing == opened.files, root: tree.root), FileStamp.stamps(of: fixtureFiles, in: tree.root))
         }
         let written = try #require(cache.snapshots.open(tree.root)?.contents.wait()).stamps
         let unchanged = try stamps()

@@ -44,7 +44,7 @@ public enum FixtureLoader {
             let opened = snapshot.wait()
             let sameListing = opened?.files == listing.files
             if let opened {
-                stamps = opened.stamps(ofFixtureFiles: fixtureFiles, listing: listing.files, root: rootPath)
+                stamps = opened.stamps(ofFixtureFiles: fixtureFiles, sameListing: sameListing, root: rootPath)
             } else {
                 stamps = FileStamp.stamps(of: fixtureFiles, in: rootPath)
             }

@@ -34,8 +34,12 @@ struct FileStamp: Equatable, Sendable {
     /// The stamps of `files` (relative to `root`), computed on all cores; `nil` when any
     /// cannot be read.
     static func stamps(of files: [String], in root: String) -> [FileStamp]? {
-        let stamps = eachStamp(of: files, in: root)
-        return stamps.contains(nil) ? nil : stamps.map { $0! }
+        allRead(eachStamp(of: files, in: root))
+    }
+
+    /// `stamps` when every one was read, else `nil`.
+    static func allRead(_ stamps: [FileStamp?]) -> [FileStamp]? {
+        stamps.contains(nil) ? nil : stamps.map { $0! }
     }
 
     /// The stamp of each of `files` (relative to `root`), computed on all cores; `nil` for

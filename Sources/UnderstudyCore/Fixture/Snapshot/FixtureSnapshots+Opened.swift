@@ -13,12 +13,13 @@ extension FixtureSnapshots {
         /// The records decoded; `nil` when one is corrupt.
         let contents: Pending<Contents?>
 
-        /// The stamps of a tree's fixture files now, `fixtureFiles` of `listing` as the walk
-        /// found them: those of the snapshot's own files as read beside the walk, the others
-        /// read now. `nil` when one cannot be read.
-        func stamps(ofFixtureFiles fixtureFiles: [String], listing: [String], root: String) -> [FileStamp]? {
+        /// The stamps of a tree's fixture files now, `fixtureFiles` as the walk found them:
+        /// those of the snapshot's own files as read beside the walk, the others read now.
+        /// `nil` when one cannot be read.
+        /// - Parameter sameListing: whether the walk found exactly the snapshot's `files`.
+        func stamps(ofFixtureFiles fixtureFiles: [String], sameListing: Bool, root: String) -> [FileStamp]? {
             let known = stampsNow.wait()
-            if listing == files { return known.contains(nil) ? nil : known.map { $0! } }
+            if sameListing { return FileStamp.allRead(known) }
             // Files added, removed or renamed: most still have the stamp read for them.
             var byFile: [String: FileStamp] = [:]
             byFile.reserveCapacity(known.count)
