@@ -2,7 +2,8 @@
 # Where a start from a snapshot spends its time: uprobes on `main` and on the loading steps
 # (loadTree, the walk, the snapshot opened, its records decoded), each step's entry and return
 # printed in ms after `main`, for ROUNDS starts (default 3) after one that writes the snapshot.
-#   MODE=cold   (default) the page cache, dentries and inodes dropped before each start (root)
+#   MODE=cold   (default) the page cache, dentries and inodes dropped before each start (root);
+#               DROP=1 drops the page cache only (`echo $DROP > /proc/sys/vm/drop_caches`)
 #   MODE=warm   nothing dropped
 # usage: phases.sh BIN FIXTURES TARGET [serve options]   (perf and root for the probes)
 # e.g.   phases.sh .build/release/understudy /tmp/kit/fixtures /v3/businesses/abc --no-contracts
@@ -36,7 +37,7 @@ UNDERSTUDY_CACHE_DIR="$work/cache" "$bin" serve --fixtures "$fixtures" --port "$
 first=$!; "$work/first-answer" "$port" "$target" > /dev/null; kill -INT "$first"; wait "$first" || true
 sleep 2.5  # a snapshot's stamps are trusted once their files are two seconds old
 for round in $(seq 1 "$ROUNDS"); do
-  [ "$MODE" = cold ] && { sync; echo 3 > /proc/sys/vm/drop_caches; }
+  [ "$MODE" = cold ] && { sync; echo "${DROP:-3}" > /proc/sys/vm/drop_caches; }
   # shellcheck disable=SC2086
   UNDERSTUDY_CACHE_DIR="$work/cache" perf record -q $events -o "$work/perf.data" -- "$bin" serve --fixtures "$fixtures" --port "$port" "$@" > /dev/null 2> "$work/perf.log" &
   "$work/first-answer" "$port" "$target" > /dev/null || { cat "$work/perf.log" >&2; exit 1; }

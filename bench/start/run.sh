@@ -5,7 +5,9 @@
 #   MODE=snapshot   (default) from the tree's snapshot, written by a first start
 #   MODE=none       without one: a new, empty cache folder for every start
 #   MODE=cold       from the snapshot, with the page cache dropped before every start
-#                   (`sync; echo 3 > /proc/sys/vm/drop_caches`: root); ROUNDS default 3
+#                   (`sync; echo $DROP > /proc/sys/vm/drop_caches`: root); ROUNDS default 3
+#   DROP=3          (default) the page cache, dentries and inodes; DROP=1 the page cache only
+#                   (file contents and folders' blocks: names and inodes stay cached)
 # usage: run.sh FIXTURES TARGET BIN... [-- serve options]   (a C compiler builds the poller)
 # e.g.   MODE=none bench/start/run.sh /tmp/kit/fixtures '/v3/businesses/abc' old/understudy new/understudy -- --no-contracts
 set -euo pipefail
@@ -20,7 +22,7 @@ port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print
 declare -A walls cpus
 start() {  # start BIN INDEX COUNTED
   local cache="$work/cache-$2"; [ "$MODE" = none ] && { rm -rf "$cache"; mkdir -p "$cache"; }
-  [ "$MODE" = cold ] && [ "$3" = yes ] && { sync; echo 3 > /proc/sys/vm/drop_caches; }
+  [ "$MODE" = cold ] && [ "$3" = yes ] && { sync; echo "${DROP:-3}" > /proc/sys/vm/drop_caches; }
   local t0; t0=$(date +%s%N)
   UNDERSTUDY_CACHE_DIR="$cache" "$1" serve --fixtures "$fixtures" --port "$port" "${options[@]}" > /dev/null 2>&1 &
   local pid=$!
