@@ -159,7 +159,7 @@ struct ServerTests {
         for attempt in 0..<64 where started == nil {
             started = try? await LiveServer.start(responder: responder, port: 20_000 + Int.random(in: 0..<10_000) + attempt)
         }
-        let server = try #require(started, "no free port from 20000 to 30063")
+        let server = try #require(started, "no free port from 20000 to 30062")
         let port = server.port
         try await server.shutdown()
         try await server.shutdown()  // twice is harmless
