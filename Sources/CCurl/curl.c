@@ -34,6 +34,12 @@ static struct {
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
 static char load_failure[200];
 
+#if defined(__APPLE__)
+static const char *const library_names[] = {"libcurl.4.dylib", "libcurl.dylib"};
+#else
+static const char *const library_names[] = {"libcurl.so.4", "libcurl.so"};
+#endif
+
 static void load(void) {
     // UNDERSTUDY_LIBCURL names another libcurl (a path, or a name the loader searches for).
     const char *chosen = getenv("UNDERSTUDY_LIBCURL");
@@ -41,8 +47,11 @@ static void load(void) {
     if (chosen && *chosen) {
         library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
     } else {
-        library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-        if (!library) library = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+        // The library's file name per platform: Apple ships /usr/lib/libcurl.4.dylib; on Linux
+        // the runtime package holds libcurl.so.4 and only the development package libcurl.so.
+        for (size_t i = 0; !library && i < sizeof library_names / sizeof *library_names; i++) {
+            library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+        }
     }
     if (!library) {
         snprintf(load_failure, sizeof load_failure, "libcurl could not be loaded (%s)", dlerror());

@@ -138,8 +138,13 @@ public final class CurlUpstream: Upstream, @unchecked Sendable {
 
 /// Calls `body` with `strings` as C strings, kept alive for the call.
 private func withCStrings<Result>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result) -> Result {
-    let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    let copies = strings.map { string in
+        let bytes = string.utf8CString
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        _ = UnsafeMutableBufferPointer(start: copy, count: bytes.count).initialize(from: bytes)
+        return copy
+    }
+    defer { copies.forEach { $0.deallocate() } }
     return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
 }
 #endif

@@ -146,7 +146,7 @@ extension SocketAddress {
     /// Whether the peer is this machine: 127.0.0.0/8, ::1 (also IPv4-mapped), or a Unix socket.
     var isLoopback: Bool {
         switch self {
-        case .v4(let address): return address.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v4: return ipAddress?.hasPrefix("127.") ?? false
         case .v6: return ipAddress == "::1" || (ipAddress?.hasPrefix("::ffff:127.") ?? false)
         case .unixDomainSocket: return true
         }

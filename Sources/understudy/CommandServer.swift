@@ -31,13 +31,13 @@ enum CommandServer {
 /// SIGINT and SIGTERM turned into a clean shutdown of the server named by `stop(_:)`; a signal
 /// that comes before it is named shuts it down as soon as it is.
 final class StopSignals: Sendable {
-    private let state: Locked<(server: LiveServer?, received: Int32?)>
+    private let state: Locked<(server: LiveServer?, received: Platform.StopSignal?)>
     private let watcher: SignalWatcher
 
     init() {
-        let state = Locked<(server: LiveServer?, received: Int32?)>((nil, nil))
+        let state = Locked<(server: LiveServer?, received: Platform.StopSignal?)>((nil, nil))
         self.state = state
-        watcher = SignalWatcher(signals: [SIGINT, SIGTERM]) { signal in
+        watcher = SignalWatcher(signals: Platform.StopSignal.allCases) { signal in
             let server = state.withLock { state -> LiveServer? in
                 state.received = signal
                 return state.server
@@ -48,7 +48,7 @@ final class StopSignals: Sendable {
 
     /// Names the server a signal stops.
     func stop(_ server: LiveServer) {
-        let received = state.withLock { state -> Int32? in
+        let received = state.withLock { state -> Platform.StopSignal? in
             state.server = server
             return state.received
         }
@@ -59,8 +59,8 @@ final class StopSignals: Sendable {
         watcher.cancel()
     }
 
-    private static func shutDown(_ server: LiveServer, on signal: Int32) {
-        Console.line("Received \(signal == SIGINT ? "SIGINT" : "SIGTERM"), shutting down")
+    private static func shutDown(_ server: LiveServer, on signal: Platform.StopSignal) {
+        Console.line("Received \(signal.name), shutting down")
         Task { try? await server.shutdown() }
     }
 }

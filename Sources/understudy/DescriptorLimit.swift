@@ -5,19 +5,9 @@ import Foundation
 /// the shell, not a decision. Only this command does it; the libraries leave a test process's
 /// limits alone.
 enum DescriptorLimit {
-    #if os(Linux)
-    private static let resource = Int32(RLIMIT_NOFILE.rawValue)
-    #else
-    private static let resource = RLIMIT_NOFILE
-    #endif
-
     /// Raises the soft limit to the hard one (at most 2^20: "unlimited" is refused by some
     /// systems). Failing leaves the limit as it was, which only means fewer connections.
     static func raiseToHardLimit() {
-        var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
-        var raised = limit
-        raised.rlim_cur = min(limit.rlim_max, 1 << 20)
-        _ = setrlimit(resource, &raised)
+        Platform.raiseOpenFileLimit(toAtMost: 1 << 20)
     }
 }

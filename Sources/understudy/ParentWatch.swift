@@ -11,10 +11,10 @@ enum ParentWatch {
     static let variable = "UNDERSTUDY_PARENT_PID"
 
     static func start(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard let text = environment[variable], let parent = pid_t(text), parent > 1 else { return }
+        guard let text = environment[variable], let parent = Int32(text), parent > 1 else { return }
         let thread = Thread {
-            while getppid() == parent { Thread.sleep(forTimeInterval: 0.5) }
-            kill(getpid(), SIGTERM)
+            while Platform.parentProcessID == parent { Thread.sleep(forTimeInterval: 0.5) }
+            Platform.terminateSelf()
         }
         thread.stackSize = 64 << 10
         thread.start()

@@ -151,12 +151,12 @@ final class SignalWatcher: @unchecked Sendable {  // its sources are set once; d
 
     /// Returns once every source is registered (or after a second each, at most): until then
     /// a signal would find the default action already replaced and be lost.
-    init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-        sources = signals.map { signalNumber in
-            signal(signalNumber, SIG_IGN)
+    init(signals: [Platform.StopSignal], handler: @escaping @Sendable (Platform.StopSignal) -> Void) {
+        sources = signals.map { stopSignal in
+            Platform.ignore(stopSignal)
             let registered = DispatchSemaphore(value: 0)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { handler(signalNumber) }
+            let source = DispatchSource.makeSignalSource(signal: stopSignal.number, queue: .global())
+            source.setEventHandler { handler(stopSignal) }
             source.setRegistrationHandler { registered.signal() }
             source.resume()
             _ = registered.wait(timeout: .now() + 1)

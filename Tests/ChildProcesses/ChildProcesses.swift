@@ -54,14 +54,7 @@ public enum ChildProcesses {
 
     /// Whether child `pid` has ended and waits to be reaped (a zombie).
     public static func hasEnded(_ pid: Int32) -> Bool {
-        #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let afterName = stat.range(of: ") ", options: .backwards)
-        else { return false }
-        return stat[afterName.upperBound...].hasPrefix("Z")
-        #else
-        return false
-        #endif
+        Platform.isZombie(pid)
     }
 
     /// Reaps child `pid` if it has ended; `nil` when it has not, or was reaped already.

@@ -1,8 +1,5 @@
 import ChildProcesses
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The built `restaurant-store-writer` (Sources/RestaurantStoreWriter) running as a child
 /// process, its output read line by line so a test knows what it had committed when killed.
@@ -95,7 +92,7 @@ final class StoreWriterProcess {
         var descriptor = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, milliseconds) > 0 else { return .nothing }
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = Glibc.read(descriptor.fd, &chunk, chunk.count)
+        let count = Foundation.read(descriptor.fd, &chunk, chunk.count)
         guard count > 0 else { return .end }
         pending += chunk[..<count]
         while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {

@@ -18,7 +18,7 @@ struct WrittenTreeSnapshotTests {
         let reading = try #require(FileSystemClock.reading(in: tree.root))
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree.root) == listed, "the probe file is gone")
         let stamp = try #require(FileStamp(ofFileAt: tree.root + "/yelp/b.json"))
-        #expect(!FileStamp.isEarlier(reading.time, than: stamp.modified), "a file written before the reading is not stamped after it")
+        #expect(!(reading.time < stamp.modified), "a file written before the reading is not stamped after it")
         #expect(reading.device == stamp.device)
         let later = try #require(FileSystemClock.reading(after: tree.root, patience: 5))
         #expect(stamp.isEarlier(than: later), "once the clock has moved, the file is earlier than it")
@@ -30,10 +30,10 @@ struct WrittenTreeSnapshotTests {
         defer { tree.remove() }
         try tree.write("yelp/b.json", fixtureJSON(path: "/b"))
         let stamp = try #require(FileStamp(ofFileAt: tree.root + "/yelp/b.json"))
-        let future = timespec(tv_sec: stamp.modified.tv_sec + 100, tv_nsec: 0)
+        let future = Platform.FileTime(seconds: stamp.modified.seconds + 100, nanoseconds: 0)
         #expect(stamp.isEarlier(than: FileSystemClock.Reading(device: stamp.device, time: future)))
         #expect(!stamp.isEarlier(than: FileSystemClock.Reading(device: stamp.device &+ 1, time: future)), "another device keeps another clock")
-        let newest = FileStamp.isEarlier(stamp.modified, than: stamp.changed) ? stamp.changed : stamp.modified
+        let newest = max(stamp.modified, stamp.changed)
         #expect(!stamp.isEarlier(than: FileSystemClock.Reading(device: stamp.device, time: newest)), "a stamp at the reading's own time is not earlier")
     }
 

@@ -18,20 +18,10 @@ struct LoadTests {
     /// (1,024); a test launching a process while this one held 1,000 sockets got pipes above
     /// it, and crashed in `Process.run()` or left a recording test's requests unanswered.
     static let connections: Int = {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 250 }
-        return Int(min(700, limit.rlim_cur / 8))
+        guard let limit = TestPlatform.openFileLimit else { return 250 }
+        return Int(min(700, limit / 8))
     }()
     static let rounds = 3
-
-    /// Resident memory of a process in MB, from /proc (Linux only).
-    private static func residentMB(_ pid: Int32, field: String = "VmRSS") -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
-            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return nil }
-        return kilobytes / 1024
-    }
 
     @Test func hundredsOfKeepAliveConnectionsAtOnce() async throws {
         try #require(Self.connections >= 100, "too few file descriptors for a load test: ulimit -n")
@@ -52,7 +42,7 @@ struct LoadTests {
         guard let port = server.url.port else { throw CLIProcess.CLIError(description: "no port in \(server.url)") }
 
         for _ in 0..<50 { _ = try RawHTTPConnection(port: port).get("/v3/businesses/search") }  // warm up
-        let baseline = residentMB(pid)
+        let baseline = TestPlatform.residentMB(pid)
         // Two identical phases: retained memory that does not grow in the second is the
         // allocator keeping pages for reuse, not a leak.
         var afterPhases: [Double] = []
@@ -70,18 +60,18 @@ struct LoadTests {
                 }
             }
             let seconds = Date().timeIntervalSince(started)
-            let loaded = residentMB(pid)
+            let loaded = TestPlatform.residentMB(pid)
             clients.removeAll()  // closes all 1,000
             #expect(answered == Self.connections * Self.rounds)
             // Let the server see the closes: a few sequential requests on a fresh connection.
             let probe = try RawHTTPConnection(port: port)
             for _ in 0..<20 { #expect(try probe.get("/v3/businesses/search").status == 200) }
-            let after = residentMB(pid) ?? -1
+            let after = TestPlatform.residentMB(pid) ?? -1
             afterPhases.append(after)
             line += String(format: " | phase %d: %d answered in %.2f s (%.0f req/s), RSS loaded %.1f, after %.1f",
                            phase, answered, seconds, Double(answered) / seconds, loaded ?? -1, after)
         }
         print(String(format: "LOAD %d connections x %d rounds, server RSS MB baseline %.1f, peak %.1f",
-                     Self.connections, Self.rounds, baseline ?? -1, residentMB(pid, field: "VmHWM") ?? -1) + line)
+                     Self.connections, Self.rounds, baseline ?? -1, TestPlatform.residentMB(pid, field: "VmHWM") ?? -1) + line)
     }
 }

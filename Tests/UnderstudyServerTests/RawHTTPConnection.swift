@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One TCP connection speaking HTTP/1.1 by hand, so tests can see exactly what crosses the
 /// socket: several requests on one connection, pipelined requests, raw status lines.
@@ -24,11 +21,7 @@ final class RawHTTPConnection: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     init(port: Int, timeoutSeconds: Int = 5) throws {
-        #if canImport(Glibc)
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        fd = TestPlatform.streamSocket()
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -54,7 +47,7 @@ final class RawHTTPConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = Self.uninterrupted { bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) } }
+            let count = Self.uninterrupted { bytes[sent...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, 0) } }
             guard count > 0 else { throw Failure(description: "send failed: errno \(errno)") }
             sent += count
         }
@@ -122,7 +115,7 @@ final class RawHTTPConnection: @unchecked Sendable {
     func send(bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = Self.uninterrupted { bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            let count = Self.uninterrupted { bytes[sent...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, TestPlatform.sendWithoutSignal) } }
             guard count > 0 else { throw Failure(description: "send failed: errno \(errno)") }
             sent += count
         }
@@ -137,7 +130,7 @@ final class RawHTTPConnection: @unchecked Sendable {
         var sent = 0
         var offset = 0
         while sent < limit {
-            let count = chunk[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = chunk[offset...].withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, TestPlatform.sendWithoutSignal) }
             guard count > 0 else { break }
             sent += count
             offset = (offset + count) % chunk.count

@@ -14,8 +14,7 @@ enum AtomicFile {
             try? FileManager.default.removeItem(at: temporary)
             throw .writeFailed(file: url, reason: "\(error)")
         }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if let reason = Platform.replace(url.path, with: temporary.path) {
             try? FileManager.default.removeItem(at: temporary)
             throw .writeFailed(file: url, reason: reason)
         }

@@ -20,7 +20,7 @@ package final class BodyFile: Sendable {
 
     deinit {
         if let descriptor = open.withLock({ $0?.descriptor }) {
-            close(descriptor)
+            Platform.closeFile(descriptor)
             BodyFileDescriptors.release()
         }
     }
@@ -37,7 +37,7 @@ package final class BodyFile: Sendable {
         guard let (descriptor, size) = kept() else { return (try FileBytes.read(path), false) }
         // One byte more than the size tells whether the file grew since it was opened.
         var bytes = [UInt8](repeating: 0, count: size + 1)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let count = bytes.withUnsafeMutableBytes { Platform.readBytes(descriptor, into: $0.baseAddress, count: $0.count, at: 0) }
         guard count >= 0, count <= size else { return (try FileBytes.read(path), true) }
         bytes.removeLast(bytes.count - count)
         return (bytes, count != size)
@@ -47,8 +47,7 @@ package final class BodyFile: Sendable {
     /// sending the file as it is keeps a transport from promising more bytes than the file
     /// still has (an edit in place: the bytes are then read, as `read()` does).
     func stillHas(size: Int, descriptor: Int32) -> Bool {
-        var info = stat()
-        return fstat(descriptor, &info) == 0 && Int(info.st_size) == size
+        Platform.fileInfo(descriptor: descriptor).map { Int($0.size) == size } ?? false
     }
 
     /// The kept descriptor and the file's size when it was opened, opening it the first time;
@@ -57,14 +56,13 @@ package final class BodyFile: Sendable {
         open.withLock { open in
             if let open { return open }
             guard BodyFileDescriptors.reserve() else { return nil }
-            let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-            var info = stat()
-            guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                if descriptor >= 0 { close(descriptor) }
+            let descriptor = Platform.openForReading(path)
+            guard descriptor >= 0, let info = Platform.fileInfo(descriptor: descriptor), info.kind == .regular else {
+                if descriptor >= 0 { Platform.closeFile(descriptor) }
                 BodyFileDescriptors.release()
                 return nil
             }
-            open = (descriptor, Int(info.st_size))
+            open = (descriptor, Int(info.size))
             return open
         }
     }

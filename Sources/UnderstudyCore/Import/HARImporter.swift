@@ -92,7 +92,7 @@ package enum HARImporter {
         }
         // Results are in entry order, so the first failure is the earliest entry's.
         for result in results { try result.get() }
-        sync()  // one flush for all files instead of one per file
+        Platform.flushAllFileSystems()  // one flush for all files instead of one per file
     }
 
     private static func write(_ fixture: ImportedFixture, into outputDirectory: String) throws(HARImportError) {

@@ -10,16 +10,9 @@ import Foundation
 enum BodyFileDescriptors {
     private static let available = Locked(initialBudget())
 
-    #if os(Linux)
-    private static let resource = Int32(RLIMIT_NOFILE.rawValue)
-    #else
-    private static let resource = RLIMIT_NOFILE
-    #endif
-
     private static func initialBudget() -> Int {
-        var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0 else { return 0 }
-        let soft = Int(clamping: min(limit.rlim_cur, 1 << 20))
+        guard let limit = Platform.openFileLimit else { return 0 }
+        let soft = Int(clamping: min(limit, 1 << 20))
         // Half of what is left after 512 for connections and everything else, at most 16,384.
         return max(0, min(16_384, (soft - 512) / 2))
     }

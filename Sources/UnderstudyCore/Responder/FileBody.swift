@@ -39,6 +39,6 @@ package struct FileBody: Sendable {
     /// more tells a file that grew.
     package func read(into memory: UnsafeMutableRawBufferPointer) -> Bool {
         precondition(memory.count > count, "room for the body and one byte more")
-        return pread(descriptor, memory.baseAddress, count + 1, 0) == count
+        return Platform.readBytes(descriptor, into: memory.baseAddress, count: count + 1, at: 0) == count
     }
 }

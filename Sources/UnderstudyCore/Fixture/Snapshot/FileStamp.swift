@@ -9,21 +9,20 @@ struct FileStamp: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
-    let modified: timespec
-    let changed: timespec
+    let modified: Platform.FileTime
+    let changed: Platform.FileTime
 
     /// The stamp of the file at `path` (links followed); `nil` when it cannot be read.
     init?(ofFileAt path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard let info = Platform.fileInfo(atPath: path) else { return nil }
         self.init(info)
     }
 
-    private init(_ info: stat) {
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: info.st_mtim, changed: info.st_ctim)
+    private init(_ info: Platform.FileInfo) {
+        self.init(device: info.device, inode: info.inode, size: info.size, modified: info.modified, changed: info.changed)
     }
 
-    private init(device: UInt64, inode: UInt64, size: Int64, modified: timespec, changed: timespec) {
+    private init(device: UInt64, inode: UInt64, size: Int64, modified: Platform.FileTime, changed: Platform.FileTime) {
         self.device = device
         self.inode = inode
         self.size = size
@@ -45,13 +44,12 @@ struct FileStamp: Equatable, Sendable {
     /// The stamp of each of `files` (relative to `root`), computed on all cores; `nil` for
     /// each that cannot be read.
     static func eachStamp(of files: [String], in root: String) -> [FileStamp?] {
-        let directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = Platform.openDirectory(root)
         guard directory >= 0 else { return Array(repeating: nil, count: files.count) }
-        defer { close(directory) }
+        defer { Platform.closeFile(directory) }
         return Parallel.map(files.count) { index -> FileStamp? in
-            var info = stat()
             // The name's own bytes: passed as a `String`, each was copied into a new array.
-            guard files[index].withCString({ fstatat(directory, $0, &info, 0) }) == 0 else { return nil }
+            guard let info = files[index].withCString({ Platform.fileInfo(name: $0, inDirectory: directory) }) else { return nil }
             return FileStamp(info)
         }
     }
@@ -60,20 +58,13 @@ struct FileStamp: Equatable, Sendable {
     /// this stamp (file systems keep times to a clock tick, not to the nanosecond).
     func isRecent(before moment: Date, settling: TimeInterval) -> Bool {
         let threshold = moment.timeIntervalSince1970 - settling
-        return Self.seconds(modified) >= threshold || Self.seconds(changed) >= threshold
+        return modified.timeIntervalSince1970 >= threshold || changed.timeIntervalSince1970 >= threshold
     }
-
-    private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
 
     /// Whether the file last changed before `clock` read its file system's time: then any
     /// later change to it gets another stamp.
     func isEarlier(than clock: FileSystemClock.Reading) -> Bool {
-        device == clock.device && Self.isEarlier(modified, than: clock.time) && Self.isEarlier(changed, than: clock.time)
-    }
-
-    /// Whether `time` is strictly before `other`.
-    static func isEarlier(_ time: timespec, than other: timespec) -> Bool {
-        (time.tv_sec, time.tv_nsec) < (other.tv_sec, other.tv_nsec)
+        device == clock.device && modified < clock.time && changed < clock.time
     }
 
     /// `digest` with every field of the stamp taken in.
@@ -81,8 +72,8 @@ struct FileStamp: Equatable, Sendable {
         var digest = digest
         for word in [device, inode, UInt64(bitPattern: size)] { digest = StableHash.mixing(word, into: digest) }
         for time in [modified, changed] {
-            digest = StableHash.mixing(UInt64(bitPattern: Int64(time.tv_sec)), into: digest)
-            digest = StableHash.mixing(UInt64(bitPattern: Int64(time.tv_nsec)), into: digest)
+            digest = StableHash.mixing(UInt64(bitPattern: Int64(time.seconds)), into: digest)
+            digest = StableHash.mixing(UInt64(bitPattern: Int64(time.nanoseconds)), into: digest)
         }
         return digest
     }
@@ -90,22 +81,15 @@ struct FileStamp: Equatable, Sendable {
     func write(to writer: inout SnapshotWriter) {
         for value in [device, inode, UInt64(bitPattern: size)] { writer.uint64(value) }
         for time in [modified, changed] {
-            writer.int(time.tv_sec)
-            writer.int(time.tv_nsec)
+            writer.int(time.seconds)
+            writer.int(time.nanoseconds)
         }
     }
 
     static func read(from reader: inout SnapshotReader) throws(SnapshotReader.Corrupt) -> FileStamp {
         let device = try reader.uint64(), inode = try reader.uint64(), size = Int64(bitPattern: try reader.uint64())
-        let modified = timespec(tv_sec: try reader.int(), tv_nsec: try reader.int())
-        let changed = timespec(tv_sec: try reader.int(), tv_nsec: try reader.int())
+        let modified = Platform.FileTime(seconds: try reader.int(), nanoseconds: try reader.int())
+        let changed = Platform.FileTime(seconds: try reader.int(), nanoseconds: try reader.int())
         return FileStamp(device: device, inode: inode, size: size, modified: modified, changed: changed)
     }
-
-    static func == (lhs: FileStamp, rhs: FileStamp) -> Bool {
-        lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size
-            && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
-            && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
-    }
-
 }

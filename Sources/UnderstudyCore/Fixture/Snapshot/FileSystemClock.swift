@@ -12,23 +12,22 @@ enum FileSystemClock {
     /// another tick).
     struct Reading: Sendable {
         let device: UInt64
-        let time: timespec
+        let time: Platform.FileTime
     }
 
     /// The clock of the file system holding `folder`: the modification time of a hidden file
     /// created there (hidden files are never fixtures) and removed at once; `nil` when none can
     /// be made.
     static func reading(in folder: String) -> Reading? {
-        let probe = folder + "/.understudy-clock-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let probe = folder + "/.understudy-clock-\(Platform.processID)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = Platform.createExclusively(probe, permissions: 0o600)
         guard descriptor >= 0 else { return nil }
         defer {
-            close(descriptor)
-            unlink(probe)
+            Platform.closeFile(descriptor)
+            Platform.removeFile(probe)
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        return Reading(device: UInt64(info.st_dev), time: info.st_mtim)
+        guard let info = Platform.fileInfo(descriptor: descriptor) else { return nil }
+        return Reading(device: info.device, time: info.modified)
     }
 
     /// A reading taken once the clock of `folder`'s file system has moved past its reading at
@@ -38,9 +37,9 @@ enum FileSystemClock {
         guard let start = reading(in: folder) else { return nil }
         let deadline = Date().addingTimeInterval(patience)
         while Date() < deadline {  // bounded by `patience`
-            usleep(1000)
+            Platform.sleep(microseconds: 1000)
             guard let later = reading(in: folder) else { return nil }
-            if later.device == start.device, FileStamp.isEarlier(start.time, than: later.time) { return later }
+            if later.device == start.device, start.time < later.time { return later }
         }
         return nil
     }

@@ -69,9 +69,7 @@ package struct FixtureSnapshots: Sendable {
     /// The tree's real path (relative roots and links resolved), naming its snapshot, and
     /// that snapshot's file (or the file of the same name ending in `kind`, such as `forms`).
     func location(of root: String, kind: String = "snapshot") -> (tree: String, file: String)? {
-        guard let resolved = realpath(root, nil) else { return nil }
-        defer { free(resolved) }
-        let tree = String(cString: resolved)
+        guard let tree = Platform.realPath(root) else { return nil }
         return (tree, folder + "/" + String(StableHash.fnv1a64(tree.utf8), radix: 16) + "." + kind)
     }
 
@@ -247,18 +245,18 @@ package struct FixtureSnapshots: Sendable {
     private func removeOldest() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            var info = stat()
             let path = folder + "/" + name
-            if stat(path, &info) == 0, Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 60 { unlink(path) }
+            if let info = Platform.fileInfo(atPath: path), Double(info.modified.seconds) < Date().timeIntervalSince1970 - 60 {
+                Platform.removeFile(path)
+            }
         }
         for kind in [".snapshot", ".forms"] {
             let kept = names.filter { $0.hasSuffix(kind) }.map { folder + "/" + $0 }
             guard kept.count > Self.maximumKept else { continue }
             let written = kept.map { path -> (path: String, modified: Double) in
-                var info = stat()
-                return (path, stat(path, &info) == 0 ? Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 : 0)
+                (path, Platform.fileInfo(atPath: path)?.modified.timeIntervalSince1970 ?? 0)
             }
-            for old in written.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maximumKept) { unlink(old.path) }
+            for old in written.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.maximumKept) { Platform.removeFile(old.path) }
         }
     }
 }
