@@ -9,12 +9,14 @@
 #   nocontracts `understudy serve --no-contracts`
 # interleaved, ROUNDS rounds (default 2), wrk -t2 -c64 -d$DURATION (default 8s). Each run also
 # reports the server's CPU per request (user + system, and system alone, from /proc).
-# usage: run.sh PATH/TO/understudy PROJECT_ROOT [PATH/TO/nio-floor]   (nginx and wrk: the kit's setup.sh)
+# usage: run.sh PATH/TO/understudy PROJECT_ROOT [PATH/TO/nio-floor]   (nginx and wrk: bench/kit/setup.sh)
 # Last line: a JSON summary; before it one line per run. Yelp's daily quota is lifted first
 # (faithful behaviour, not load).
 #
-# A copy of the kit's shared/bench/mix/run.sh with one fix: its mktemp folder is mode 0700, so
-# nginx's workers (user www-data) could not read the bodies and answered every request 404.
+# Grown from the peer-comparison kit's mix script (bench/kit/README.md). Its mktemp folder is made
+# readable (mode 755): at mode 0700 nginx's workers (user www-data) could not read the bodies and
+# answered every request 404, so nginx's row was an error page. nginx must answer every request of
+# the mix 200 before the load, and none but 2xx under it, or the script fails.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$1; root=$(cd "$2" && pwd); floor=${3:-}
@@ -48,6 +50,11 @@ http { access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; keepalive_req
 NG
 nginx -e "$work/error.log" -p "$work" -c "$work/nginx.conf" & pids+=($!)
 ready "$NP"
+# nginx must serve every body with 200, or its row is an error page, not the bytes-only limit
+while IFS=$'\t' read -r m target h; do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$NP$target")
+  [ "$code" = 200 ] || { echo "nginx answered $target with $code: its ratios would not be against the bytes-only limit" >&2; exit 1; }
+done < "$tsv"
 contenders="nginx:$NP:${pids[2]}"
 if [ -n "$floor" ]; then
   FP=$(port); "$floor" "$FP" "$work/root" > "$work/floor.log" 2>&1 & pids+=($!)
@@ -85,4 +92,6 @@ print(json.dumps({
     "server_sys_us_per_request": {n: [round(d["server_sys_ticks"] * 1e4 / d["requests"], 2) for d in ds] for n, ds in agg.items()},
     "bad": {n: sum(d["non2xx"] + d["errors"] for d in ds) for n, ds in agg.items()},
 }))
+if sum(d["non2xx"] + d["errors"] for d in agg["nginx"]):
+    sys.exit("nginx answered non-2xx under load: the ratios are not against the bytes-only limit")
 PY
