@@ -14,20 +14,21 @@ extension RequestHandler {
         }
         let head = received.head
         let request = memo.request(method: head.method.rawValue, target: head.uri, headers: head.headers, body: received.body, fromLoopback: fromLoopback)
-        if let response = responder.respondNow(to: request, sendingFiles: true, memo: memo) {
+        switch responder.decision(for: request, sendingFiles: true, memo: memo) {
+        case .answer(let response):
             deliver(response, for: received, context: context)
-        } else {
-            awaitAnswer(to: request, for: received, context: context)
+        case let waiting:
+            awaitAnswer(to: waiting, for: received, context: context)
         }
     }
 
-    /// Asks the responder for an answer that needs waiting (the real provider's, while
-    /// recording) and sends it when it comes; later requests wait their turn.
-    private func awaitAnswer(to request: Request, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
+    /// Waits for the answer a decision needs (the real provider's, while recording) and sends
+    /// it when it comes; later requests wait their turn.
+    private func awaitAnswer(to decision: Responder.Decision, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
         let loop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: loop)
         Task { [responder] in
-            let response = await responder.respond(to: request)
+            let response = await responder.answer(to: decision)
             loop.execute {
                 let (handler, context) = bound.value
                 if handler.active { handler.deliver(response, for: received, context: context) }

@@ -48,7 +48,7 @@ import Testing
         let target = "/v3/businesses/search?location=San%20Francisco,%20CA&categories=restaurants&radius=16093&limit=20&sort_by=best_match"
         func send(_ key: String, scheme: String = "Bearer ") throws -> Response {
             let headers = [HeaderField(name: "Authorization", value: scheme + key)]
-            return try #require(responder.respondNow(to: memo.request(method: "GET", target: target, headers: headers, body: [], fromLoopback: true), memo: memo))
+            return responder.respondNow(to: memo.request(method: "GET", target: target, headers: headers, body: [], fromLoopback: true), memo: memo)
         }
         var remaining: [String: [String]] = [:]
         for round in 0..<4 {

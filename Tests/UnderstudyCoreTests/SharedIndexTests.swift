@@ -18,7 +18,7 @@ struct SharedIndexTests {
         #expect(requests.count > fixtures.count / 3, "a third of the bundled fixtures give a literal request")
         var answered = 0
         for request in requests {
-            let fromShared = try #require(shared.respondNow(to: request)), fromRebuilt = try #require(rebuilt.respondNow(to: request))
+            let fromShared = shared.respondNow(to: request), fromRebuilt = rebuilt.respondNow(to: request)
             #expect(fromShared.status == fromRebuilt.status, "\(request.method) \(request.path)")
             #expect(fromShared.headers == fromRebuilt.headers, "\(request.method) \(request.path)")
             #expect(fromShared.body == fromRebuilt.body, "\(request.method) \(request.path)")

@@ -39,6 +39,30 @@ struct InProcessRecordingTests {
         #expect(!written.contains(Self.realLookingKey))  // the credential became a condition, not a value
     }
 
+    /// While recording, a request is decided once: the quota counts it once whether the fixtures,
+    /// the recorder or the provider's own answer settles it, over a socket as in process.
+    @Test(arguments: TestServer.Mode.allCases)
+    func recordingCountsTheQuotaOncePerRequest(_ mode: TestServer.Mode) async throws {
+        let tree = try TestFixtures.tree([:])
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        let contracts = try Contracts.load(from: TestFixtures.contracts)
+        let providers = Responder(fixtures: try FixtureLoader.load(from: TestFixtures.bundled))
+        let recorder = Recorder(mode: .missing, root: tree, contracts: contracts, upstream: ResponderUpstream(providers))
+        let recording = Responder(fixtures: [], contracts: contracts, clock: ManualClock(), recorder: recorder)
+        let statuses = try await withUnderstudy(responder: recording, mode: mode) { server in
+            var quota = URLRequest(url: URL(string: server.baseURL.absoluteString + "/__understudy/quota/yelp")!)
+            quota.httpMethod = "PUT"
+            quota.httpBody = Data(#"{"limit": 2}"#.utf8)
+            let (_, set) = try await URLSession(configuration: server.configuration).data(for: quota)
+            #expect((set as? HTTPURLResponse)?.statusCode == 200)
+            var statuses: [Int] = []
+            for _ in 0..<3 { statuses.append(try await Self.search(server, key: Self.realLookingKey).1) }
+            return statuses
+        }
+        #expect(statuses == [200, 200, 429], "\(mode)")
+        #expect(providers.journal.entries.count == 1, "the second search is the recorder's replay of the first")
+    }
+
     /// A key that could be real: it must not reach the disk.
     static let realLookingKey = "yelpMARKERkey0123456789abcdefXYZ"
 

@@ -69,6 +69,12 @@ public final class Recorder: Sendable {
     /// Whether the responder hands the recorder every request (mode `all`).
     public var forwardsEverything: Bool { mode == .all }
 
+    /// Whether a provider's routes hold `request`: only such a request is forwarded (the
+    /// responder answers the others as it would without recording).
+    func holds(_ request: Request) -> Bool {
+        contracts.route(request) != nil
+    }
+
     /// Counts a request the fixtures answered, for the summary.
     func noteReplayed() {
         tally.withLock { $0.replayed += 1 }

@@ -132,54 +132,69 @@ public final class Responder: Sendable {
     /// contract and behaviours, the fixtures (with their sequences, scenarios, overrides,
     /// delays and faults), recording, or a miss report; and its one journal entry.
     ///
-    /// Transports only carry bytes: they frame the request, call this, and play the answer
-    /// (its delay, dribble or fault) on the server's clock.
+    /// Transports only carry bytes: they frame the request, call this (or `decision(for:)` and
+    /// `answer(to:)`), and play the answer (its delay, dribble or fault) on the server's clock.
     public func respond(to request: Request) async -> Response {
-        switch decide(request, recording: recorder != nil) {
-        case .answer(let response):
-            return response
-        case .forward(let forwarding):
-            if let response = await forward(forwarding) { return response }
-            guard case .answer(let response) = decide(request, recording: false) else { preconditionFailure("decided to forward while not recording") }
-            return response
-        }
+        await answer(to: decision(for: request))
     }
 
-    /// The answer to `request` when giving it needs no waiting, which is every answer but one
-    /// from the real provider while recording; `nil` then, and the transport calls `respond(to:)`.
-    /// An event loop answers with it in place, without a hop to a task.
+    /// The decision about `request`, taken once with its effects (a quota counted, a sequence
+    /// stepped, a scenario moved, the journal written): an answer now, which is every answer but
+    /// one from the real provider while recording, or the request for the recorder to forward.
+    /// An event loop answers the first in place, without a hop to a task, and hands the second
+    /// to `answer(to:)`: nothing is decided twice.
     ///
     /// With `sendingFiles`, a large body file the answer sends unchanged is left in its file
     /// (`Response.fileBody`) for the transport to send from it. With `memo` (this responder's,
     /// kept by the calling thread alone), what the request's method and target decide is
     /// remembered for the next request with the same ones.
-    package func respondNow(to request: Request, sendingFiles: Bool = false, memo: TargetMemo? = nil) -> Response? {
-        guard case .answer(let response) = decide(request, recording: recorder != nil, sendingFiles: sendingFiles, memo: memo) else { return nil }
+    package func decision(for request: Request, sendingFiles: Bool = false, memo: TargetMemo? = nil) -> Decision {
+        decide(request, recording: recorder != nil, sendingFiles: sendingFiles, memo: memo)
+    }
+
+    /// The answer to `request` in place, for a responder that does not record (then every
+    /// decision is an answer): the decision of `decision(for:sendingFiles:memo:)`, taken once.
+    package func respondNow(to request: Request, sendingFiles: Bool = false, memo: TargetMemo? = nil) -> Response {
+        precondition(recorder == nil, "while recording, take decision(for:) and answer(to:)")
+        guard case .answer(let response) = decision(for: request, sendingFiles: sendingFiles, memo: memo) else {
+            preconditionFailure("a responder that does not record decided to forward")
+        }
         return response
     }
 
+    /// The answer a decision gives: its own, or the real provider's through the recorder, with
+    /// its journal entry.
+    package func answer(to decision: Decision) async -> Response {
+        switch decision {
+        case .answer(let response):
+            return response
+        case .forward(let forwarding):
+            return await forward(forwarding)
+        }
+    }
+
     /// A memo of this responder's decisions by method and target, for one thread to pass to
-    /// `respondNow(to:sendingFiles:memo:)`: an event loop keeps one for all its connections.
+    /// `decision(for:sendingFiles:memo:)`: an event loop keeps one for all its connections.
     package func makeTargetMemo() -> TargetMemo {
         TargetMemo(of: self)
     }
 
     /// What a request needs: an answer now, or the real provider's (recording).
-    private enum Decision {
+    package enum Decision: Sendable {
         case answer(Response)
         case forward(Forwarding)
     }
 
     /// A request on its way to the recorder, with what its journal entry needs.
-    private struct Forwarding {
+    package struct Forwarding: Sendable {
         let request: Request
         let asked: Request
         let session: ResponderSession
         let violation: ContractViolation?
     }
 
-    /// Every decision but the waiting: `recording` false answers everything here (a request
-    /// the recorder did not forward is answered as if serving).
+    /// Every decision but the waiting: a request the recorder would not forward (no provider's
+    /// routes hold it) is answered here as if serving.
     private func decide(_ request: Request, recording: Bool, sendingFiles: Bool = false, memo: TargetMemo? = nil) -> Decision {
         let session = session(for: request)
         if Self.isAdminPath(request.path) {
@@ -187,7 +202,7 @@ public final class Responder: Sendable {
         }
         let mounted = mount?.mounted(request)
         let asked = mounted ?? request
-        if recording, let recorder, recorder.forwardsEverything {
+        if recording, let recorder, recorder.forwardsEverything, recorder.holds(asked) {
             return .forward(Forwarding(request: request, asked: asked, session: session, violation: nil))
         }
         var gate: ProviderGate?
@@ -244,7 +259,7 @@ public final class Responder: Sendable {
             let (fixture, matched, position, override) = pick(
                 sent, mounted: mountedForms, in: session, route: route, known: visit?.kept?.fixture, timed: visit?.kept?.timed, learned: learned)
         else {
-            if recording, let recorder, recorder.forwardsMisses {
+            if recording, let recorder, recorder.forwardsMisses, recorder.holds(asked) {
                 return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
             }
             if fallbackFailure == nil, let answer = generated() { return answer }
@@ -282,12 +297,15 @@ public final class Responder: Sendable {
         path.hasPrefix(adminPrefix) && (path.utf8.count == adminPrefix.utf8.count || path.utf8.dropFirst(adminPrefix.utf8.count).first == UInt8(ascii: "/"))
     }
 
-    /// The recorder's answer and its journal entry, or `nil` when the recorder did not forward
-    /// the request (no provider holds its path) and the responder answers it itself.
-    private func forward(_ forwarding: Forwarding) async -> Response? {
-        guard let recorder else { return nil }
-        let outcome = await recorder.record(forwarding.asked)
-        guard let response = outcome.response, let answer = outcome.journalAnswer else { return nil }
+    /// The recorder's answer and its journal entry. Only a request the recorder `holds` is
+    /// forwarded, so it always answers; were it not to, the client is told so with a 502.
+    private func forward(_ forwarding: Forwarding) async -> Response {
+        let outcome = await recorder?.record(forwarding.asked)
+        guard let response = outcome?.response, let answer = outcome?.journalAnswer else {
+            let reason = "the recorder did not forward a request it holds"
+            journal(forwarding.request, in: forwarding.session, status: 502, answer: .upstreamFailure(reason: reason), violation: forwarding.violation)
+            return .json(["understudy": ["error": .string(reason)]], status: 502)
+        }
         journal(forwarding.request, in: forwarding.session, status: response.status, answer: answer, violation: forwarding.violation)
         return response
     }

@@ -30,7 +30,7 @@ public struct Response: Sendable {
     }
     private var bytes: [UInt8]
     /// The body, left in its file for the transport to send from it; `nil` for a body in memory.
-    /// Only `Responder.respondNow(to:sendingFiles:)` gives such answers.
+    /// Only `Responder.decision(for:sendingFiles:memo:)` gives such answers.
     package private(set) var fileBody: FileBody?
     /// A fault the transport must play instead of sending this response as it is.
     public var fault: Fault?
