@@ -102,7 +102,10 @@ struct RecordCommand: AsyncParsableCommand {
         let recorder = Recorder(
             mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,
             upstream: Self.upstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
-        let (server, signals) = try await CommandServer.start(responder: Responder(fixtures: fixtures, recorder: recorder), host: host, port: port)
+        // The contracts apply as they do to `serve`: credentials, quotas and the other behaviours
+        // are checked before a request reaches the fixtures or the real provider.
+        let responder = Responder(fixtures: fixtures, contracts: packs, recorder: recorder, fixturesRoot: options.fixtures)
+        let (server, signals) = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
         for pack in packs.packs {
             let origin = recorder.origin(for: pack.provider) ?? "(none: pass --upstream \(pack.provider)=URL)"

@@ -36,6 +36,34 @@ struct RecordCLITests {
     }
     #endif
 
+    /// `record` applies the contracts to its responder as `serve` does: with Yelp's quota set to
+    /// 2 through the admin API, three identical valid searches get 200, 200, 429 (the second is
+    /// the first's answer again, the third the provider's refusal).
+    @Test func recordChecksQuotasAsServeDoes() async throws {
+        let tree = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tree) }
+        try await LiveServer.withServer(responder: Responder(fixtures: try FixtureLoader.load(from: CLIProcess.repositoryRoot.path + "/fixtures"))) { upstream in
+            let recording = try await RecordingProcess([
+                "--mode", "missing", "--force", "--fixtures", tree, "--contracts", "contracts", "--upstream", "yelp=\(upstream.baseURL.absoluteString)",
+            ])
+            defer { recording.kill() }
+            var quota = URLRequest(url: URL(string: recording.url.absoluteString + "/__understudy/quota/yelp")!)
+            quota.httpMethod = "PUT"
+            quota.httpBody = Data(#"{"limit": 2}"#.utf8)
+            let (_, set) = try await URLSession.shared.data(for: quota)
+            #expect((set as? HTTPURLResponse)?.statusCode == 200)
+            var statuses: [Int] = []
+            for _ in 0..<3 {
+                let target = "/v3/businesses/search?location=San%20Francisco,%20CA&categories=restaurants&radius=16093&limit=20&sort_by=best_match"
+                var search = URLRequest(url: URL(string: recording.url.absoluteString + target)!)
+                search.setValue("Bearer yelpMARKERkey0123456789abcdef", forHTTPHeaderField: "Authorization")
+                let (_, response) = try await URLSession.shared.data(for: search)
+                statuses.append((response as? HTTPURLResponse)?.statusCode ?? 0)
+            }
+            #expect(statuses == [200, 200, 429])
+        }
+    }
+
     @Test func killedWhileRecordingLeavesOnlyWholeFixtures() async throws {
         let tree = Self.temporaryFolder(), upstreamTree = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tree); try? FileManager.default.removeItem(atPath: upstreamTree) }
