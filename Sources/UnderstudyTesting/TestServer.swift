@@ -140,9 +140,10 @@ final class FixtureCache: Sendable {
     /// A fresh responder (its own journal and state) on shared, read-only fixtures and contracts.
     func responder(fixtures: String, contracts: String?, clock: ManualClock, fallback: Fallback = .miss) throws -> Responder {
         guard fallback == .miss || contracts != nil else { throw FallbackNeedsContracts() }
-        return Responder(
-            fixtures: try self.fixtures(at: fixtures), contracts: try contracts.map(self.contracts), clock: clock, fallback: fallback,
-            fixturesRoot: (fixtures as NSString).standardizingPath)
+        let configuration = UnderstudyConfiguration(
+            fixtures: try self.fixtures(at: fixtures), fixturesRoot: (fixtures as NSString).standardizingPath,
+            contracts: try contracts.map(self.contracts), fallback: fallback, clock: clock)
+        return try configuration.makeResponder()
     }
 
     /// `fallback: .contract` without contracts to build answers from.

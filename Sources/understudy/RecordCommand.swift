@@ -99,12 +99,15 @@ struct RecordCommand: AsyncParsableCommand {
         }
         #endif
         let progress = RecordingProgress()
-        let recorder = Recorder(
-            mode: mode, root: options.fixtures, contracts: packs, upstreamOverrides: overrides,
-            upstream: Self.upstream(timeout: upstreamTimeout), existing: fixtures, onEvent: progress.report)
         // The contracts apply as they do to `serve`: credentials, quotas and the other behaviours
         // are checked before a request reaches the fixtures or the real provider.
-        let responder = Responder(fixtures: fixtures, contracts: packs, recorder: recorder, fixturesRoot: options.fixtures)
+        let configuration = UnderstudyConfiguration(
+            fixtures: fixtures, fixturesRoot: options.fixtures, contracts: packs,
+            recording: .init(
+                mode: mode, root: options.fixtures, upstream: Self.upstream(timeout: upstreamTimeout), upstreamOverrides: overrides,
+                onEvent: progress.report))
+        let responder = try configuration.makeResponder()
+        guard let recorder = responder.recorder else { preconditionFailure("a recording configuration makes a recorder") }
         let (server, signals) = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
         for pack in packs.packs {

@@ -98,11 +98,11 @@ struct ServeCommand: AsyncParsableCommand {
             provider == nil
             ? prepared?.finish(contracts: contracts) ?? Responder.matchingIndex(reusing: loaded.index, contracts: contracts)
             : Responder.matchingIndex(of: fixtures, contracts: contracts)
-        let responder = Responder(
-            index: index, contracts: contracts, mount: mount, clock: clock, defaultDelay: delay, delaySeed: delaySeed,
-            adminToken: adminToken,
-            journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20, recorder: nil, fallback: fallback,
-            fixturesRoot: options.fixtures)
+        var configuration = UnderstudyConfiguration(
+            fixtures: fixtures, fixturesRoot: options.fixtures, contracts: contracts, fallback: fallback, mount: mount, clock: clock,
+            defaultDelay: delay, delaySeed: delaySeed, adminToken: adminToken, journalCapacity: journalCapacity, bodyCacheBytes: bodyCacheMB << 20)
+        configuration.matchingIndex = index
+        let responder = try configuration.makeResponder()
         let (server, signals) = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy serving \(FixtureOptions.summary(of: fixtures)) from \(options.fixtures)")
         Console.line("Listening on \(server.baseURL.absoluteString)")

@@ -10,9 +10,9 @@ struct SharedIndexTests {
         let loaded = try FixtureLoader.loadIndex(from: bundledFixturesPath)
         let fixtures = try FixtureLoader.load(from: bundledFixturesPath)
         #expect(loaded.fixtures.map(\.file) == fixtures.map(\.file))
-        let shared = Responder(
-            index: loaded, contracts: nil, mount: nil, clock: ManualClock(), defaultDelay: nil, delaySeed: 0, adminToken: nil, journalCapacity: 1000,
-            bodyCacheBytes: 32 << 20, recorder: nil, fallback: .miss, fixturesRoot: bundledFixturesPath)
+        var configuration = UnderstudyConfiguration(fixtures: loaded.fixtures, fixturesRoot: bundledFixturesPath, clock: ManualClock())
+        configuration.matchingIndex = loaded
+        let shared = try configuration.makeResponder()
         let rebuilt = Responder(fixtures: fixtures, clock: ManualClock(), fixturesRoot: bundledFixturesPath)
         let requests = fixtures.compactMap(Self.request(answeredBy:)) + [Request(method: "GET", target: "/v3/businesses/search?term=nothing-answers-this")]
         #expect(requests.count > fixtures.count / 3, "a third of the bundled fixtures give a literal request")

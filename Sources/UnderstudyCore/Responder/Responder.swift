@@ -56,36 +56,45 @@ public final class Responder: Sendable {
     /// JSON from it. `nil` for fixtures made in memory.
     public let fixturesRoot: String?
 
-    /// - Parameters:
-    ///   - fixtures: the fixtures to answer from.
-    ///   - mount: for a provider served alone, its base path, put in front of request paths
-    ///     that lack it (paths that already carry it, or that only match without it, still work).
-    ///   - journalCapacity: how many requests (and, separately, misses) each session's journal keeps.
-    ///   - journalBytes: how many bytes all sessions' journals may hold together (entries with
-    ///     long targets count for what they hold): past it, the oldest entries and then the
-    ///     least recently used sessions are forgotten.
-    ///   - bodyCacheBytes: how many bytes of body files to keep in memory.
-    ///   - clock: the time templates read (`now`) and delays wait on.
-    ///   - defaultDelay: the delay of fixtures that name none.
-    ///   - delaySeed: seeds random delays.
-    ///   - adminToken: required on admin requests when set; otherwise only local clients may use them.
-    ///   - contracts: when given, requests are checked against their provider's contract and
-    ///     its behaviours (credentials, quotas, page tokens, token expiry, conditional GET)
-    ///     before fixtures answer.
-    ///   - recorder: when recording, forwards what the fixtures do not answer (or everything,
-    ///     in mode `all`) to the real provider and writes the answers as fixtures.
-    ///   - fallback: what answers a request of a contract's operation that no fixture (nor the
-    ///     recorder) answers: a miss report (the default) or an answer built from the contract.
-    ///   - fixturesRoot: the folder `fixtures` were loaded from, for showing their JSON.
+    /// A responder as `configuration` describes it, with `recorder` forwarding what the fixtures
+    /// do not answer when given. `UnderstudyConfiguration.makeResponder()` builds the recorder
+    /// over the configuration's own contracts; tests may hand one in.
+    package init(_ configuration: UnderstudyConfiguration, recorder: Recorder?) {
+        self.recorder = recorder
+        fallback = configuration.fallback
+        fixturesRoot = configuration.fixturesRoot
+        adminToken = configuration.adminToken
+        contracts = configuration.contracts
+        mount = configuration.mount
+        clock = configuration.clock
+        replayStart = clock.now
+        defaultDelay = configuration.defaultDelay
+        delaySeed = configuration.delaySeed
+        let index = configuration.matchingIndex ?? Self.matchingIndex(of: configuration.fixtures, contracts: configuration.contracts)
+        let budget = JournalBudget(maximumBytes: configuration.journalBytes)
+        let journalCapacity = configuration.journalCapacity
+        self.index = index
+        journalBudget = budget
+        defaultSession = ResponderSession(id: nil, index: index, journalCapacity: journalCapacity, budget: budget)
+        sessions = SessionTable(maximumSessions: Self.maximumSessions) { id in
+            ResponderSession(id: id, index: index, journalCapacity: journalCapacity, budget: budget)
+        }
+        bodies = BodyStore(budget: configuration.bodyCacheBytes)
+    }
+
+    /// Shorthand for a responder of `UnderstudyConfiguration(fixtures:…)` (see its members),
+    /// with `recorder`, when given, forwarding what the fixtures do not answer.
     public convenience init(
         fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
         delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, journalBytes: Int = defaultJournalBytes, bodyCacheBytes: Int = 32 << 20,
         recorder: Recorder? = nil, fallback: Fallback = .miss, fixturesRoot: String? = nil
     ) {
         self.init(
-            index: Self.matchingIndex(of: fixtures, contracts: contracts), contracts: contracts, mount: mount, clock: clock, defaultDelay: defaultDelay,
-            delaySeed: delaySeed, adminToken: adminToken, journalCapacity: journalCapacity, journalBytes: journalBytes, bodyCacheBytes: bodyCacheBytes,
-            recorder: recorder, fallback: fallback, fixturesRoot: fixturesRoot)
+            UnderstudyConfiguration(
+                fixtures: fixtures, fixturesRoot: fixturesRoot, contracts: contracts, fallback: fallback, mount: mount, clock: clock,
+                defaultDelay: defaultDelay, delaySeed: delaySeed, adminToken: adminToken, journalCapacity: journalCapacity,
+                journalBytes: journalBytes, bodyCacheBytes: bodyCacheBytes),
+            recorder: recorder)
     }
 
     /// The index requests are matched in: the fixtures as written, or, with contracts, in the
@@ -98,34 +107,6 @@ public final class Responder: Sendable {
     /// (as loading builds it): `index` itself when the contracts change none of them.
     package static func matchingIndex(reusing index: FixtureIndex, contracts: Contracts?) -> FixtureIndex {
         contracts.map { contracts in index.inForm(ContractMatching.forms(of: index.fixtures, in: contracts)) } ?? index
-    }
-
-    /// A responder answering from `index`, which must be `matchingIndex(of:contracts:)` of its
-    /// fixtures: `serve` without contracts passes the index loading built to check the tree
-    /// rather than building a second one (10 % of starting on 10,000 fixtures).
-    package init(
-        index: FixtureIndex, contracts: Contracts?, mount: ProviderMount?, clock: any ServerClock, defaultDelay: Delay?, delaySeed: UInt64,
-        adminToken: String?, journalCapacity: Int, journalBytes: Int = defaultJournalBytes, bodyCacheBytes: Int, recorder: Recorder?, fallback: Fallback,
-        fixturesRoot: String?
-    ) {
-        self.recorder = recorder
-        self.fallback = fallback
-        self.fixturesRoot = fixturesRoot
-        self.adminToken = adminToken
-        self.contracts = contracts
-        self.mount = mount
-        self.clock = clock
-        replayStart = clock.now
-        self.defaultDelay = defaultDelay
-        self.delaySeed = delaySeed
-        let budget = JournalBudget(maximumBytes: journalBytes)
-        self.index = index
-        journalBudget = budget
-        defaultSession = ResponderSession(id: nil, index: index, journalCapacity: journalCapacity, budget: budget)
-        sessions = SessionTable(maximumSessions: Self.maximumSessions) { id in
-            ResponderSession(id: id, index: index, journalCapacity: journalCapacity, budget: budget)
-        }
-        bodies = BodyStore(budget: bodyCacheBytes)
     }
 
     /// The answer to `request`, and every decision about it: the admin API, the provider's
