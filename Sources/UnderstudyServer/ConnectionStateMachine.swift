@@ -7,6 +7,10 @@ import UnderstudyCore
 /// the returned action says. Every rule of the connection lives here, testable without a
 /// socket: keep-alive, answers in request order, the body limit, back-pressure, fairness
 /// between connections, faults, half-close and graceful shutdown.
+///
+/// Its state is three values, each an enum or a value of its own rather than flags: the
+/// connection's `Phase` (with the request being read while reading), the `AnswerQueue` (the
+/// requests read and waiting, and whose turn it is), and the `BackPressure` on reading.
 struct ConnectionStateMachine {
     /// A request read in full, waiting for its answer.
     struct Received {
@@ -39,24 +43,19 @@ struct ConnectionStateMachine {
         case fault(Fault)
     }
 
-    private enum Phase: Equatable {
-        /// Reading and answering.
-        case open
-        /// No more reading (the client half-closed, or the server is shutting down): answer
-        /// what was read, then close.
+    private enum Phase {
+        /// Reading requests and answering them in order; the request being read, if one is.
+        case reading(PartialRequest?)
+        /// No more reading (the client half-closed, a request could not be parsed, the server
+        /// is shutting down): answer what was read, then close.
         case draining
-        /// Close after the answer in flight; requests read after it are dropped (the client
-        /// asked to close, or the request could not be answered on a reusable connection).
+        /// The answer in flight is the last: close after it (requests read after it are
+        /// dropped; the client asked to close, or the request cannot be answered on a reusable
+        /// connection).
         case closingAfterAnswer
         /// A fault took over the connection; it closes itself (or stays silent until shutdown).
         case faulted
         case closed
-    }
-
-    /// The request being read, or a parse error waiting its turn.
-    private enum Pending {
-        case request(Received)
-        case unparseable(status: Int)
     }
 
     let maximumBodySize: Int
@@ -66,18 +65,9 @@ struct ConnectionStateMachine {
     /// Answers given one after another before the event loop is handed to other connections.
     let answersPerTurn: Int
 
-    private var phase = Phase.open
-    private var head: RequestHead?
-    private var body: [UInt8] = []
-    private var bodyTooLarge = false
-    private var queue: [Pending] = []
-    private var queueStart = 0
-    /// An answer is in flight: with the responder, waiting for its delay, or dribbling out.
-    private var answering = false
-    private var answeredThisTurn = 0
-    private var yielding = false
-    private var writable = true
-    private var readPending = false
+    private var phase = Phase.reading(nil)
+    private var answers = AnswerQueue()
+    private var backPressure = BackPressure()
 
     init(maximumBodySize: Int, maximumQueuedRequests: Int, answersPerTurn: Int) {
         self.maximumBodySize = maximumBodySize
@@ -89,67 +79,61 @@ struct ConnectionStateMachine {
         self.init(maximumBodySize: limits.maximumBodySize, maximumQueuedRequests: limits.maximumQueuedRequests, answersPerTurn: limits.answersPerTurn)
     }
 
-    private var queued: Int { queue.count - queueStart }
     /// Whether requests are still read from this connection.
-    var isReading: Bool { phase == .open }
-    /// Whether the connection has nothing in flight and nothing queued.
-    var isIdle: Bool { !answering && queued == 0 && head == nil }
+    var isReading: Bool {
+        if case .reading = phase { return true }
+        return false
+    }
+
+    /// Whether the connection reads, with nothing in flight, queued or half read.
+    var isIdle: Bool {
+        guard case .reading(nil) = phase else { return false }
+        return answers.turn == .waiting && answers.count == 0
+    }
 
     // MARK: Reading
 
     mutating func receivedHead(_ head: RequestHead) {
         guard isReading else { return }
-        self.head = head
-        body.removeAll(keepingCapacity: true)
-        bodyTooLarge = false
+        phase = .reading(PartialRequest(head: head))
     }
 
     mutating func receivedBody(_ buffer: ByteBuffer) {
-        guard isReading, head != nil, !bodyTooLarge else { return }
-        if body.count + buffer.readableBytes > maximumBodySize {
-            bodyTooLarge = true
-            body.removeAll()
-        } else {
-            buffer.withUnsafeReadableBytes { body.append(contentsOf: $0) }
-        }
+        guard case .reading(var partial?) = phase else { return }
+        phase = .reading(nil)  // the body released from the phase, so appending does not copy it
+        partial.append(buffer, limit: maximumBodySize)
+        phase = .reading(partial)
     }
 
     /// A request is complete: answer it now, or queue it behind the one in flight.
     mutating func receivedEnd() -> Action {
-        guard isReading, let head else { return .none }
-        self.head = nil
-        return enqueue(.request(Received(head: head, body: body, bodyTooLarge: bodyTooLarge)))
+        guard case .reading(let partial?) = phase else { return .none }
+        phase = .reading(nil)
+        return enqueue(.request(partial.received))
     }
 
     /// The bytes could not be parsed: the error is answered in its turn, then the connection closes.
     mutating func receivedUnparseable(headersTooLarge: Bool) -> Action {
         guard isReading else { return .none }
-        head = nil
         phase = .draining
         return enqueue(.unparseable(status: headersTooLarge ? 431 : 400))
     }
 
-    private mutating func enqueue(_ pending: Pending) -> Action {
-        queue.append(pending)
-        guard !answering, !yielding, writable else { return .none }
-        return answeredThisTurn >= answersPerTurn ? yieldTurn() : next()
+    private mutating func enqueue(_ pending: AnswerQueue.Pending) -> Action {
+        answers.append(pending)
+        guard answers.turn == .waiting, backPressure.socketWritable else { return .none }
+        return nextOrYield()
     }
 
     /// The channel asks to read more: allowed unless the client is not reading its answers or
     /// has too many requests waiting. A held read is released by `writabilityChanged` or `answerWritten`.
     mutating func readRequested() -> Bool {
-        guard writable, queued < maximumQueuedRequests else {
-            readPending = true
-            return false
-        }
-        return true
+        backPressure.mayRead(queued: answers.count, limit: maximumQueuedRequests)
     }
 
     /// Whether a held read may now go ahead.
     mutating func releaseRead() -> Bool {
-        guard readPending, writable, queued < maximumQueuedRequests else { return false }
-        readPending = false
-        return true
+        backPressure.releasesHeldRead(queued: answers.count, limit: maximumQueuedRequests)
     }
 
     // MARK: Answering
@@ -157,64 +141,70 @@ struct ConnectionStateMachine {
     /// An answer is ready for `received`: how it goes out.
     mutating func willSend(_ response: Response, for received: Received) -> Sending {
         if let fault = response.fault {
-            phase = .faulted
-            dropQueue()
+            if case .closed = phase {} else { phase = .faulted }
+            answers.removeWaiting()
             return .fault(fault)
         }
         if !received.head.isKeepAlive || received.bodyTooLarge { closeAfterAnswer() }
-        let last = phase == .closingAfterAnswer || (phase == .draining && queued == 0)
-        return .write(closing: last)
+        switch phase {
+        case .closingAfterAnswer: return .write(closing: true)
+        case .draining: return .write(closing: answers.count == 0)
+        case .reading, .faulted, .closed: return .write(closing: false)
+        }
     }
 
     /// The answer in flight is written in full: answer the next request, or close, or wait.
     mutating func answerWritten() -> Action {
-        answering = false
+        answers.turn = .waiting
         switch phase {
         case .closingAfterAnswer, .faulted, .closed:
-            phase = .closed
-            return .close
-        case .open, .draining:
-            if queued == 0 { return phase == .draining ? closeNow() : .armDeadline }
-            guard writable else { return .none }
-            return answeredThisTurn >= answersPerTurn ? yieldTurn() : next()
+            return closeNow()
+        case .reading, .draining:
+            if answers.count == 0 {
+                if case .draining = phase { return closeNow() }
+                return .armDeadline
+            }
+            guard backPressure.socketWritable else { return .none }
+            return nextOrYield()
         }
     }
 
     /// The bytes read so far are all handled: the next read starts a new turn, unless
     /// requests are still waiting (they are answered in turns of their own).
     mutating func readComplete() {
-        if !yielding, queued == 0 { answeredThisTurn = 0 }
-    }
-
-    private mutating func yieldTurn() -> Action {
-        yielding = true
-        return .yieldThenResume
+        if answers.turn != .yielding, answers.count == 0 { answers.answeredThisTurn = 0 }
     }
 
     /// The event loop is back after a yield: go on answering.
     mutating func resume() -> Action {
-        yielding = false
-        answeredThisTurn = 0
-        guard !answering, writable, queued > 0 else { return .none }
+        if answers.turn == .yielding { answers.turn = .waiting }
+        answers.answeredThisTurn = 0
+        guard answers.turn == .waiting, backPressure.socketWritable, answers.count > 0 else { return .none }
+        return next()
+    }
+
+    /// The next request's answer, or a yield when this turn has given its share.
+    private mutating func nextOrYield() -> Action {
+        guard answers.answeredThisTurn < answersPerTurn else {
+            answers.turn = .yielding
+            return .yieldThenResume
+        }
         return next()
     }
 
     private mutating func next() -> Action {
-        guard queued > 0 else { return phase == .draining && !answering ? closeNow() : .none }
-        let pending = queue[queueStart]
-        queueStart += 1
-        if queueStart == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueStart = 0
+        guard let pending = answers.popFirst() else {
+            if case .draining = phase, answers.turn == .waiting { return closeNow() }
+            return .none
         }
         switch pending {
         case .request(let received):
-            answering = true
-            answeredThisTurn += 1
+            answers.turn = .answering
+            answers.answeredThisTurn += 1
             return .answer(received)
         case .unparseable(let status):
             phase = .closed
-            dropQueue()
+            answers.removeWaiting()
             return .refuse(status: status)
         }
     }
@@ -224,62 +214,58 @@ struct ConnectionStateMachine {
     /// The socket's send buffer filled or drained. While it is full nothing more is answered
     /// (an answer no one reads would only grow the buffer).
     mutating func writabilityChanged(isWritable: Bool) -> Action {
-        writable = isWritable
-        guard isWritable, !answering, !yielding else { return .none }
-        return queued > 0 ? next() : .none
+        backPressure.socketWritable = isWritable
+        guard isWritable, answers.turn == .waiting else { return .none }
+        return answers.count > 0 ? next() : .none
     }
 
     /// The request deadline passed: a connection waiting for a request gets 408 and closes;
     /// one that is answering is left alone.
     mutating func deadlinePassed() -> Action {
-        guard phase == .open, !answering, queued == 0 else { return .none }
+        guard isReading, answers.turn != .answering, answers.count == 0 else { return .none }
         phase = .closed
         return .refuse(status: 408)
     }
 
     /// The client closed its sending side: answer what was read, then close.
     mutating func inputClosed() -> Action {
-        guard phase == .open else { return .none }
-        head = nil
-        phase = .draining
-        return answering || yielding || queued > 0 ? .none : closeNow()
+        guard isReading else { return .none }
+        return drain()
     }
 
     /// The server is shutting down: read nothing more, answer what was read, then close.
     /// A connection silenced by a fault closes at once.
     mutating func quiesce() -> Action {
         switch phase {
-        case .open:
-            head = nil
-            phase = .draining
-            return answering || yielding || queued > 0 ? .none : closeNow()
-        case .faulted:
-            phase = .closed
-            return .close
-        case .draining, .closingAfterAnswer, .closed:
-            return .none
+        case .reading: return drain()
+        case .faulted: return closeNow()
+        case .draining, .closingAfterAnswer, .closed: return .none
         }
     }
 
     /// The connection is gone: nothing more happens on it.
     mutating func closed() {
         phase = .closed
-        dropQueue()
+        answers.removeWaiting()
+    }
+
+    /// Stops reading (a request half read is dropped); closes now when nothing is in flight or waiting.
+    private mutating func drain() -> Action {
+        phase = .draining
+        return answers.turn != .waiting || answers.count > 0 ? .none : closeNow()
     }
 
     private mutating func closeAfterAnswer() {
-        if phase == .open || phase == .draining { phase = .closingAfterAnswer }
-        dropQueue()
+        switch phase {
+        case .reading, .draining: phase = .closingAfterAnswer
+        case .closingAfterAnswer, .faulted, .closed: break
+        }
+        answers.removeWaiting()
     }
 
     private mutating func closeNow() -> Action {
         phase = .closed
         return .close
-    }
-
-    private mutating func dropQueue() {
-        queue.removeAll()
-        queueStart = 0
     }
 }
 
