@@ -37,8 +37,9 @@ extension RequestHandler {
     }
 
     private func deliver(_ response: Response, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
-        if response.delay > 0 {
-            later(after: response.delay, context: context) { handler, context in handler.send(response, for: received, context: context) }
+        let delay = Playback(response, omitBody: received.head.method == .HEAD).delay
+        if delay > 0 {
+            later(after: delay, context: context) { handler, context in handler.send(response, for: received, context: context) }
         } else {
             send(response, for: received, context: context)
         }
@@ -65,16 +66,15 @@ extension RequestHandler {
                 perform(machine.answerWritten(), context: context)
                 return
             }
-            guard let dribble = response.dribble, head.method != .HEAD, response.bodyCount > 0 else {
+            guard case .pieces(let cuts, let interval) = Playback(response, omitBody: head.method == .HEAD).delivery else {
                 write(bytes, ending: closing, context: context)
                 perform(machine.answerWritten(), context: context)
                 return
             }
-            // The head and the first piece of the body now; the other pieces spread over the duration.
-            let cuts = dribble.pieces(ofBodyCount: response.bodyCount)
+            // The head and the first piece of the body now; the other pieces on the clock.
             let headLength = bytes.readableBytes - response.bodyCount
             let pieces = cuts.enumerated().map { index, cut in bytes.readSlice(length: cut.count + (index == 0 ? headLength : 0))! }
-            sendPieces(pieces[...], ending: closing, interval: dribble.interval(pieceCount: pieces.count), context: context)
+            sendPieces(pieces[...], ending: closing, interval: interval, context: context)
         }
     }
 

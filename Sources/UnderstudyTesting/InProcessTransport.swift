@@ -57,7 +57,7 @@ final class InProcessURLProtocol: URLProtocol {
         }
         Task {
             let answer = await InProcessURLProtocol.answer(received, at: url, from: understudy.responder)
-            clock.schedule(after: answer.response.delay) {
+            clock.schedule(after: Playback(answer.response, omitBody: received.method == "HEAD").delay) {
                 loading.value.deliver(answer.response, for: answer.url, method: received.method, clock: clock)
             }
         }
@@ -100,7 +100,8 @@ final class InProcessURLProtocol: URLProtocol {
     /// the pieces and at the pace the socket transport sends it; a fault fails the load with
     /// the error the socket version gives.
     private func deliver(_ response: Response, for url: URL, method: String, clock: any ServerClock) {
-        if let fault = response.fault {
+        let playback = Playback(response, omitBody: method == "HEAD")
+        if case .fault(let fault) = playback.delivery {
             client?.urlProtocol(self, didFailWithError: URLError(fault.clientError))
             return
         }
@@ -110,13 +111,12 @@ final class InProcessURLProtocol: URLProtocol {
         let head = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)!
         client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
         let body = method == "HEAD" ? [] : response.body
-        guard let dribble = response.dribble, !body.isEmpty else {
+        guard case .pieces(let cuts, let interval) = playback.delivery else {
             client?.urlProtocol(self, didLoad: Data(body))
             client?.urlProtocolDidFinishLoading(self)
             return
         }
-        let cuts = dribble.pieces(ofBodyCount: body.count)
-        finishAfterPieces(cuts.count - 1, of: body, interval: dribble.interval(pieceCount: cuts.count), clock: clock)
+        finishAfterPieces(cuts.count - 1, of: body, interval: interval, clock: clock)
     }
 
     /// Steps through a dribble's pieces on the clock as the socket transport does, and loads

@@ -3,7 +3,8 @@ import UnderstudyTesting
 import XCTest
 
 /// A test with its own Understudy on the bundled fixtures (started and stopped by
-/// `UnderstudyTestCase` around each test) and a fresh install of the app under test.
+/// `UnderstudyTestCase` around each test, and for each mode of `inEachMode`) and a fresh install
+/// of the app under test for each server.
 class EndToEndTestCase: UnderstudyTestCase {
     override var fixturesFolder: String? { bundledFixtures }
     override var contractsFolder: String? { bundledContracts }
@@ -11,14 +12,12 @@ class EndToEndTestCase: UnderstudyTestCase {
     /// This test's app: its folder and its clients, pointed at `understudy`.
     private(set) var app: AppInstall!
 
-    override func setUp() async throws {
-        try await super.setUp()
+    override func understudyDidStart() async throws {
         app = try AppInstall(server: understudy)
     }
 
-    override func tearDown() async throws {
+    override func understudyWillStop() async throws {
         app?.remove()
         app = nil
-        try await super.tearDown()
     }
 }

@@ -5,33 +5,27 @@ import RestaurantCore
 import XCTest
 
 /// ZaHunter in XCTest: four nearest, walking and driving totals, delete and refill.
-class ZaHunterXCTests: EndToEndTestCase {
+final class ZaHunterXCTests: EndToEndTestCase {
     func testFourNearestWalkAndDriveThenDeleteOneAndRefill() async throws {
-        let tour = PizzaTour(yelp: app.yelp, directions: app.directions, location: FixedLocation(Places.riverNorth))
-        let stops = try await tour.search()
-        XCTAssertEqual(stops.count, 4)
-        XCTAssertTrue(stops.allSatisfy { $0.distance <= 10_000 && $0.restaurant.rating != nil })
+        try await inEachMode {
+            let tour = PizzaTour(yelp: app.yelp, directions: app.directions, location: FixedLocation(Places.riverNorth))
+            let stops = try await tour.search()
+            XCTAssertEqual(stops.count, 4)
+            XCTAssertTrue(stops.allSatisfy { $0.distance <= 10_000 && $0.restaurant.rating != nil })
 
-        let walking = try await tour.itinerary(mode: .walking)
-        XCTAssertEqual(walking.legs.count, 4)
-        XCTAssertEqual(walking.totalSeconds, 21_812)
-        let driving = try await tour.itinerary(mode: .driving)
-        XCTAssertEqual(driving.totalSeconds, 14_329)
+            let walking = try await tour.itinerary(mode: .walking)
+            XCTAssertEqual(walking.legs.count, 4)
+            XCTAssertEqual(walking.totalSeconds, 21_812)
+            let driving = try await tour.itinerary(mode: .driving)
+            XCTAssertEqual(driving.totalSeconds, 14_329)
 
-        let refilled = await tour.remove(stops[1].restaurant.id)
-        XCTAssertEqual(refilled.map(\.restaurant.name), ["Wells Street Slice House", "Deep Dish Depot", "Wicker Park Pie Shop", "Pilsen Brick Oven"])
-        let rewalked = try await tour.itinerary(mode: .walking)
-        XCTAssertEqual(rewalked.totalSeconds, 25_578)
+            let refilled = await tour.remove(stops[1].restaurant.id)
+            XCTAssertEqual(refilled.map(\.restaurant.name), ["Wells Street Slice House", "Deep Dish Depot", "Wicker Park Pie Shop", "Pilsen Brick Oven"])
+            let rewalked = try await tour.itinerary(mode: .walking)
+            XCTAssertEqual(rewalked.totalSeconds, 25_578)
 
-        understudy.expectJournal([FixtureFiles.ZaHunter.pizza: 1])
-        XCTAssertEqual(understudy.journal.entries.count, 13)  // one search, 4 + 4 + 4 legs
+            understudy.expectJournal([FixtureFiles.ZaHunter.pizza: 1])
+            XCTAssertEqual(understudy.journal.entries.count, 13)  // one search, 4 + 4 + 4 legs
+        }
     }
-}
-
-/// The same tests with the Understudy in the process. Each test is named again because XCTest
-/// on Linux runs only the test methods a class declares itself, not those it inherits.
-final class ZaHunterInProcessXCTests: ZaHunterXCTests {
-    override var mode: TestServer.Mode { .inProcess }
-
-    override func testFourNearestWalkAndDriveThenDeleteOneAndRefill() async throws { try await super.testFourNearestWalkAndDriveThenDeleteOneAndRefill() }
 }

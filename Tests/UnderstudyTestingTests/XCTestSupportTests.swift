@@ -10,7 +10,7 @@ class XCTestSupportTests: UnderstudyTestCase {
     override var fixturesFolder: String? { TestFixtures.bundled }
 
     /// Failures recorded by the test running, captured instead of reported when asked.
-    private var captured: [(description: String, file: String, line: Int)]?
+    fileprivate var captured: [(description: String, file: String, line: Int)]?
 
     override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
         if captured != nil {
@@ -20,7 +20,7 @@ class XCTestSupportTests: UnderstudyTestCase {
         }
     }
 
-    private func get(_ target: String) async throws -> HTTPURLResponse {
+    fileprivate func get(_ target: String) async throws -> HTTPURLResponse {
         var request = URLRequest(url: URL(string: understudy.baseURL.absoluteString + target)!)
         request.setValue("Bearer test", forHTTPHeaderField: "Authorization")
         return try await URLSession(configuration: understudy.configuration).data(for: request).1 as! HTTPURLResponse
@@ -45,6 +45,35 @@ class XCTestSupportTests: UnderstudyTestCase {
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(failures.first?.file.hasSuffix("XCTestSupportTests.swift") == true)
         XCTAssertTrue(failures.first?.description.contains("query.sort_by: expected \"best_match\", got \"rating\"") == true, "\(failures)")
+    }
+}
+
+extension XCTestSupportTests {
+    /// One test method, both transports: a fresh server (and journal) for each mode, in order.
+    func testInEachModeRunsTheBodyWithAFreshServerInEachMode() async throws {
+        var seen: [(mode: TestServer.Mode, url: URL)] = []
+        try await inEachMode {
+            seen.append((understudy.mode, understudy.baseURL))
+            let response = try await get(TestFixtures.yelpSearch)
+            XCTAssertEqual(response.statusCode, 200)
+            understudy.expectRequests(answeredBy: TestFixtures.yelpSearchFixture, count: 1)
+        }
+        XCTAssertEqual(seen.map(\.mode), [.live, .inProcess])
+        XCTAssertNotEqual(seen.first?.url, seen.last?.url)
+    }
+
+    /// An error in one mode fails the test with the mode named.
+    func testAnErrorInOneModeNamesTheMode() async throws {
+        struct Planted: Error {}
+        captured = []
+        do {
+            try await inEachMode { if understudy.mode == .inProcess { throw Planted() } }
+            XCTFail("the planted error must come out of inEachMode")
+        } catch is Planted {}
+        let failures = captured ?? []
+        captured = nil
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("inProcess") == true, "\(failures)")
     }
 }
 
