@@ -39,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
     var provider: String?
 
     @Option(help: ArgumentHelp(
-        "Delay every answer whose fixture names none: milliseconds (250), uniform:MIN-MAX or lognormal:MEDIAN,SIGMA.",
+        "Delay every answer whose fixture names none: milliseconds (250), uniform:MIN-MAX or lognormal:MEDIAN,SIGMA. At most 600000 (10 minutes), sigma at most 10; a longer random delay is cut to 10 minutes.",
         valueName: "spec"), transform: Delay.argument)
     var delay: Delay?
 
@@ -174,10 +174,12 @@ extension Fallback: ExpressibleByArgument {}
 extension Delay {
     /// `--delay`'s value: milliseconds (`250`), `uniform:MIN-MAX` or `lognormal:MEDIAN,SIGMA`.
     static func argument(_ text: String) throws -> Delay {
-        guard let delay = Delay.parse(text) else {
-            throw ValidationError("--delay '\(text)' is not a delay; use milliseconds (250), uniform:50-300 or lognormal:200,0.5")
+        do throws(Delay.Invalid) {
+            return try Delay.read(text)
+        } catch {
+            throw ValidationError(
+                "--delay '\(text)' is not a delay: \(error.reason); use milliseconds from 0 to \(Int(Delay.maximumMilliseconds)) (10 minutes): 250, uniform:50-300 or lognormal:200,0.5 (sigma at most \(Int(Delay.maximumSigma)))")
         }
-        return delay
     }
 }
 

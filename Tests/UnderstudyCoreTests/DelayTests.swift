@@ -64,6 +64,48 @@ struct DelayTests {
         ])
     }
 
+    /// `inf`, NaN, negative and absurd delays never reach a connection: refused where they are
+    /// read, and a random delay's tail (or a case a library caller built) is cut to 10 minutes.
+    @Test func nonFiniteAndAbsurdDelaysAreRefusedAndNoneWaitsPastTheMaximum() {
+        for bad in ["inf", "infinity", "nan", "-0.5", "600001", "1e308", "uniform:0-inf", "uniform:-5-10", "uniform:0-1e9", "lognormal:1,1e308", "lognormal:1,inf", "lognormal:1,nan", "lognormal:1e9,1"] {
+            #expect(Delay.parse(bad) == nil, "\(bad)")
+        }
+        #expect(Delay.parse("600000") == .fixed(milliseconds: 600_000))
+        #expect(Delay.parse("lognormal:200,10") == .logNormal(median: 200, sigma: 10))
+        for delay in [Delay.fixed(milliseconds: .infinity), .fixed(milliseconds: .nan), .uniform(min: 0, max: 1e300), .logNormal(median: 1, sigma: 1e308), .logNormal(median: 200, sigma: 10)] {
+            let seconds = (0..<200).map { delay.seconds(seed: 1, file: "yelp/a.json", count: $0) }
+            #expect(seconds.allSatisfy { $0.isFinite && (0...600).contains($0) }, "\(delay): \(seconds.max() ?? 0)")
+        }
+    }
+
+    @Test func aFixtureDelayOrDribblePastTheMaximumIsALoadErrorByFileAndPath() throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/a.json", fixtureJSON(path: "/a", response: #"{"delay": 1e300}"#))
+        try tree.write("yelp/b.json", fixtureJSON(path: "/b", response: #"{"delay": {"logNormal": {"median": 200, "sigma": 1e308}}}"#))
+        try tree.write("yelp/c.json", fixtureJSON(path: "/c", response: #"{"delay": {"uniform": {"min": 0, "max": 600001}}, "dribble": {"duration": 1e12, "chunks": 2}}"#))
+        try tree.write("yelp/ok.json", fixtureJSON(path: "/ok", response: #"{"delay": {"fixed": 600000}, "dribble": {"duration": 600000, "chunks": 2}}"#))
+        let error = try #require(throws: FixtureLoadError.self) { try tree.load() }
+        #expect(error.problems.map(\.description) == [
+            "yelp/a.json $.response.delay: 1e300 ms is more than 600000 (10 minutes), the longest delay",
+            "yelp/b.json $.response.delay.logNormal.sigma: sigma 1e308 is more than 10, the widest spread",
+            "yelp/c.json $.response.delay.uniform.max: 600001 ms is more than 600000 (10 minutes), the longest delay",
+            "yelp/c.json $.response.dribble.duration: 1e12 ms is more than 600000 (10 minutes), the longest delay",
+        ])
+    }
+
+    @Test func anOverrideDelayPastTheMaximumIsRefused() async throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("yelp/a.json", fixtureJSON(path: "/a"))
+        let responder = Responder(fixtures: try tree.load())
+        let put = { (body: String) in await responder.respond(to: Request(method: "PUT", target: "/__understudy/overrides/yelp/a.json", body: Array(body.utf8))) }
+        let refused = await put(#"{"delay": 1e300}"#)
+        #expect(refused.status == 400)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("from 0 to 600000 (10 minutes)"))
+        #expect(await put(#"{"delay": 600000}"#).status == 200)
+    }
+
     @Test func aManualClockRunsActionsWhenTheirTimeComes() {
         let clock = ManualClock()
         let ran = Locked([String]())

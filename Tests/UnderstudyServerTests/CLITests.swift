@@ -120,6 +120,27 @@ struct CLITests {
         #expect(delay.stderr.contains("--delay 'soon' is not a delay"))
     }
 
+    /// A delay that would hold every answer for good (or past any use) stops `serve` before it
+    /// listens, naming the option, the value, what was wrong and what is accepted.
+    @Test func serveRefusesNonFiniteAndAbsurdDelaysAtStart() async throws {
+        let cases = [
+            ("inf", "inf is not a finite number of milliseconds"),
+            ("nan", "nan is not a finite number of milliseconds"),
+            ("-250", "-250 is negative"),
+            ("86400000", "86400000 ms is more than 600000 (10 minutes)"),
+            ("lognormal:1,1e308", "sigma 1e308 is more than 10"),
+            ("uniform:0-inf", "inf is not a finite number of milliseconds"),
+        ]
+        for (value, reason) in cases {
+            // Bounded: before this check, `serve --delay inf` started and served for good.
+            let result = try await CLIProcess.running(["serve", "--port", "0", "--no-contracts", "--delay=\(value)"], timeout: 20)
+            #expect(result.status == 64, "\(value): \(result.stdout)\(result.stderr)")
+            #expect(!result.stdout.contains("Listening"))
+            #expect(result.stderr.contains("--delay '\(value)' is not a delay: \(reason)"), "\(value): \(result.stderr)")
+            #expect(result.stderr.contains("use milliseconds from 0 to 600000 (10 minutes)"), "\(value): \(result.stderr)")
+        }
+    }
+
     @Test func serveDelaysEveryAnswerWhenAsked() async throws {
         let root = try CLIProcess.temporaryTree(["yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/a"}, "response": {"json": 1}}"#])
         defer { try? FileManager.default.removeItem(atPath: root) }

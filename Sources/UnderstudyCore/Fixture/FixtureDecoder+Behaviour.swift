@@ -25,6 +25,10 @@ extension FixtureDecoder {
                 report(path, "expected \(positive ? "a positive" : "a non-negative") number of milliseconds, found \(value.map { JSONWriter.string($0) } ?? "nothing")")
                 return nil
             }
+            if let problem = Delay.problem(milliseconds: number.value, text: number.text) {
+                report(path, problem)
+                return nil
+            }
             return number.value
         }
         if case .number = value { return milliseconds(value, path).map { .fixed(milliseconds: $0) } }
@@ -50,10 +54,16 @@ extension FixtureDecoder {
         case "logNormal":
             guard let shape = object(argument, at: argumentPath) else { return nil }
             checkKeys(shape, allowed: ["median", "sigma"], at: argumentPath)
-            guard let median = milliseconds(shape["median"], argumentPath.appending("median"), positive: true),
-                let sigma = milliseconds(shape["sigma"], argumentPath.appending("sigma"))
-            else { return nil }
-            return .logNormal(median: median, sigma: sigma)
+            guard let median = milliseconds(shape["median"], argumentPath.appending("median"), positive: true) else { return nil }
+            guard case .number(let sigma)? = shape["sigma"], sigma.value >= 0 else {
+                report(argumentPath.appending("sigma"), "expected a non-negative number, found \(shape["sigma"].map { JSONWriter.string($0) } ?? "nothing")")
+                return nil
+            }
+            if let problem = Delay.problem(sigma: sigma.value, text: sigma.text) {
+                report(argumentPath.appending("sigma"), problem)
+                return nil
+            }
+            return .logNormal(median: median, sigma: sigma.value)
         default:
             report(argumentPath, "unknown delay \"\(kind)\"; expected fixed, uniform or logNormal")
             return nil
@@ -65,6 +75,11 @@ extension FixtureDecoder {
         checkKeys(members, allowed: ["duration", "chunks"], at: path)
         guard case .number(let duration)? = members["duration"], duration.value >= 0 else {
             report(path.appending("duration"), "expected a non-negative number of milliseconds")
+            return nil
+        }
+        // A dribble holds its connection as a delay does: the same longest wait.
+        if let problem = Delay.problem(milliseconds: duration.value, text: duration.text) {
+            report(path.appending("duration"), problem)
             return nil
         }
         guard let chunks = members["chunks"]?.intValue, (2...10_000).contains(chunks) else {

@@ -27,7 +27,9 @@ public struct AnswerOverride: Sendable, Hashable {
                 guard let status = member.intValue, (100...599).contains(status) else { throw InvalidOverride(reason: "status must be from 100 to 599") }
                 override.status = status
             case "delay":
-                guard case .number(let number) = member, number.value >= 0 else { throw InvalidOverride(reason: "delay must be a non-negative number of milliseconds") }
+                guard case .number(let number) = member, Delay.problem(milliseconds: number.value) == nil else {
+                    throw InvalidOverride(reason: "delay must be a number of milliseconds from 0 to \(Int(Delay.maximumMilliseconds)) (10 minutes)")
+                }
                 override.delay = .fixed(milliseconds: number.value)
             case "fault":
                 guard let name = member.stringValue, let fault = Fault(rawValue: name) else {
