@@ -346,6 +346,21 @@ struct ContractVerifierTests {
         #expect(try verify([:]).text.contains("Rules across parameters: \(rules.filter(\.isVerified).count) of \(rules.count) verified"))
     }
 
+    /// A rule's summary shows its `max` as integer text when an Int holds it, else as the pack
+    /// wrote it: never through a conversion that traps on a hostile pack's number.
+    @Test func aRuleSummaryShowsItsMaxWithoutConvertingItUnsafely() throws {
+        let shown = [
+            "240.0": "240", "1e2": "100", "240.5": "240.5", "1e19": "1e19", "-1e19": "-1e19", "9223372036854775807": "9223372036854775807",
+            "9223372036854775808": "9223372036854775808", "9.3e18": "9.3e18", "1e308": "1e308",
+        ]
+        for (written, expected) in shown {
+            try withYelpPack({ $0.replacingOccurrences(of: #""max": 240,"#, with: #""max": \#(written),"#) }) { contracts in
+                let rules = try verify([:], contracts: contracts).rules
+                #expect(rules.contains { $0.summary == "offset + limit ≤ \(expected)" }, "\(written): \(rules.map(\.summary))")
+            }
+        }
+    }
+
     @Test func aRuleWithoutASourceIsUnverified() throws {
         try withYelpPack({
             $0.replacingOccurrences(of: #""source": "providers.md §1.2: Yelp docs businesses-search.md; YF#2 (400 VALIDATION_ERROR with this text)""#, with: #""enforced": true"#)

@@ -111,6 +111,23 @@ struct CLITests {
         #expect(try await CLIProcess.running(["verify", "--contracts", "/nonexistent"]).status == 64)
     }
 
+    /// A pack is untrusted input: a `sumAtMost` rule's `max` past Int's range trapped `verify`
+    /// (its summary converted the number with Int(_:)). Now the summary shows it as written.
+    @Test func verifyShowsARuleWithAMaxPastIntAsWrittenInsteadOfTrapping() async throws {
+        let folder = try CLIProcess.temporaryTree([:])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let contracts = folder + "/contracts"
+        try FileManager.default.copyItem(atPath: CLIProcess.repositoryRoot.appendingPathComponent("contracts").path, toPath: contracts)
+        let yelp = contracts + "/yelp.openapi.json"
+        let pack = try String(contentsOfFile: yelp, encoding: .utf8)
+        let rule = #""max": 240,\#n            "message": "Too many results requested"#
+        #expect(pack.contains(rule))
+        try pack.replacingOccurrences(of: rule, with: rule.replacingOccurrences(of: "240", with: "1e19")).write(toFile: yelp, atomically: true, encoding: .utf8)
+        let result = try await CLIProcess.running(["verify", "--fixtures", "fixtures", "--contracts", contracts])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("yelp searchBusinesses: offset + limit ≤ 1e19"), "\(result.stdout)")
+    }
+
     @Test func serveValidatesItsOptions() async throws {
         let result = try await CLIProcess.running(["serve", "--port", "70000"])
         #expect(result.status == 64)

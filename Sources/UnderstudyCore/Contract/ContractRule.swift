@@ -11,7 +11,8 @@ final class ContractRule: Sendable {
         /// Broken when any is present.
         case forbidden([String])
         /// Broken when the values add up to more than `max` (absent values count as their default, else 0).
-        case sumAtMost([String], max: Double)
+        /// The number as the pack wrote it, so a summary can show it without converting it.
+        case sumAtMost([String], max: JSONNumber)
     }
 
     let check: Check
@@ -58,7 +59,9 @@ final class ContractRule: Sendable {
             case .anyOf(let groups): groups.map { $0.joined(separator: "+") }.joined(separator: " or ")
             case .notTogether(let names): "not " + names.joined(separator: " with ")
             case .forbidden(let names): "no " + names.joined(separator: ", ")
-            case .sumAtMost(let names, let max): names.joined(separator: " + ") + " ≤ " + (max.rounded() == max ? String(Int(max)) : String(max))
+            // A pack is untrusted: `max: 1e19` trapped when converted with Int(_:). Its integer
+            // text when it has one (`240` for `240.0`), else the number as written.
+            case .sumAtMost(let names, let max): names.joined(separator: " + ") + " ≤ " + (max.intValue.map(String.init) ?? max.text)
             }
         let conditions = when.sorted { $0.key < $1.key }.map { name, values in
             name + "=" + values.map { $0 ?? "(absent)" }.joined(separator: "|")
@@ -78,7 +81,7 @@ final class ContractRule: Sendable {
         case .forbidden(let names):
             return names.contains { value($0) != nil }
         case .sumAtMost(let names, let max):
-            return names.reduce(0) { $0 + (numeric($1) ?? 0) } > max
+            return names.reduce(0) { $0 + (numeric($1) ?? 0) } > max.value
         }
     }
 }

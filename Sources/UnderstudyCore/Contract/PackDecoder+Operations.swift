@@ -224,7 +224,7 @@ extension PackDecoder {
                 check = strings(names, at: rulePath.appending("forbidden")).map { .forbidden($0) }
             } else if let names = members["sumAtMost"] {
                 if let names = strings(names, at: rulePath.appending("sumAtMost")) {
-                    if let maxValue = members["max"], let max = number(maxValue, at: rulePath.appending("max")) {
+                    if let maxValue = members["max"], number(maxValue, at: rulePath.appending("max")) != nil, case .number(let max) = maxValue {
                         check = .sumAtMost(names, max: max)
                     } else if members["max"] == nil {
                         report(rulePath, "\"sumAtMost\" needs \"max\"")
