@@ -128,7 +128,9 @@ private struct PlainHeadScanner {
         while at < limit {
             let byte = bytes[at]
             if byte == UInt8(ascii: "\r") {
-                // No empty value and no trailing space: how NIO reads those is its own business.
+                // No empty value and no trailing space: how NIO reads those is its own business
+                // (and `RequestHead` trims what it leaves). So a plain value, its leading spaces
+                // skipped above and no tab allowed, has no optional whitespace to trim.
                 guard at > valueStart, bytes[at - 1] != UInt8(ascii: " ") else { throw .notPlain }
                 let value = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<at])
                 at += 1

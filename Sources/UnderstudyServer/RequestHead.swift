@@ -34,11 +34,12 @@ protocol RequestPartReceiver: ChannelInboundHandler where InboundIn == RequestPa
 }
 
 extension RequestHead {
-    /// The head NIO's decoder read, keep-alive as llhttp judged it.
+    /// The head NIO's decoder read, keep-alive as llhttp judged it. llhttp leaves the trailing
+    /// whitespace of a value in it (`X-Variant: a `), which the RFC excludes: trimmed here.
     init(_ head: HTTPRequestHead) {
         var fields: [HeaderField] = []
         fields.reserveCapacity(head.headers.count)
-        for (name, value) in head.headers { fields.append(HeaderField(name: name, value: value)) }
+        for (name, value) in head.headers { fields.append(HeaderField(receivedName: name, value: value)) }
         self.init(method: head.method, uri: head.uri, version: head.version, headers: fields, isKeepAlive: head.isKeepAlive)
     }
 }

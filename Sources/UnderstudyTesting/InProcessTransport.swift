@@ -45,7 +45,8 @@ final class InProcessURLProtocol: URLProtocol {
         }
         let target = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-        let headers = (request.allHTTPHeaderFields ?? [:]).map { HeaderField(name: $0.key, value: $0.value) }
+        // Values as a server reads them off the wire: without the whitespace around them.
+        let headers = (request.allHTTPHeaderFields ?? [:]).map { HeaderField(receivedName: $0.key, value: $0.value) }
         let received = Request(method: request.httpMethod ?? "GET", target: target, headers: headers, body: Self.body(of: request))
         let clock = understudy.responder.clock
         // The answer is delivered from a task or the clock's thread. URLProtocol is not

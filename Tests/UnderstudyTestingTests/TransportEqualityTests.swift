@@ -25,6 +25,7 @@ struct TransportEqualityTests {
              "response": {"text": "0123456789abcdefghij", "delay": 500, "dribble": {"duration": 1500, "chunks": 4}}}
             """#,
         "google/upload.json": #"{"understudy": 1, "request": {"method": "POST", "path": "/upload"}, "response": {"status": 201, "text": "stored"}}"#,
+        "google/variant.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/variant", "headers": {"x-variant": "a"}}, "response": {"text": "a"}}"#,
     ].merging(Fault.allCases.map { ("google/\($0.rawValue).json", #"{"understudy": 1, "request": {"method": "GET", "path": "/fault/\#($0.rawValue)"}, "response": {"json": {"results": [1, 2, 3, 4]}, "fault": "\#($0.rawValue)"}}"#) }) { $1 }
 
     private static let limits: ServerLimits = {
@@ -113,6 +114,17 @@ struct TransportEqualityTests {
             return
         }
         #expect(String(decoding: body, as: UTF8.self).contains("request body larger than 64 bytes"))
+    }
+
+    /// RFC 9110 §5.5: the whitespace around a value is no part of it, in process as on the wire.
+    @Test func aValueWithWhitespaceAroundItMatchesInBothModes() async throws {
+        let seen = try await Self.both { base in
+            var request = URLRequest(url: base.appendingPathComponent("variant"))
+            request.setValue("a \t", forHTTPHeaderField: "X-Variant")
+            return request
+        }
+        #expect(seen.live == seen.inProcess)
+        #expect(seen.inProcess == .answer(status: 200, contentType: "text/plain; charset=utf-8", body: Array("a".utf8)))
     }
 
     @Test func tooManyHeadersGet431InBothModes() async throws {
