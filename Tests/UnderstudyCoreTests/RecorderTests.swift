@@ -142,6 +142,34 @@ struct RecorderTests {
         ])
     }
 
+    /// An upstream that echoes a credential in a header's name (`X-Seen-<token>: 1`, or
+    /// lowercased as HTTP/2 sends names) gets the name scrubbed as a value is: the header stays,
+    /// under the placeholder, in the fixture and in the client's answer.
+    @Test func aCredentialInAResponseHeaderNameIsScrubbedFromTheName() async throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        let upstream = StubUpstream { _ in
+            StubUpstream.json(
+                #"{"businesses": [], "total": 0, "region": {"center": {"latitude": 1, "longitude": 2}}}"#,
+                headers: [HeaderField(name: "X-Seen-\(Self.yelpKey)", value: "1"), HeaderField(name: "x-lower-\(Self.yelpKey.lowercased())", value: "2")])
+        }
+        let answer = await recorder(root: tree.root, upstream: upstream)
+            .answer(clientRequest("/v3/businesses/search?term=pizza&location=SF", headers: [("Authorization", "Bearer \(Self.yelpKey)")]))
+        #expect(answer.status == 200)
+        let placeholder = Scrubbing.stablePlaceholder(name: "authorization", value: Self.yelpKey)
+        #expect(answer.headerValue("X-Seen-" + placeholder) == "1")
+        #expect(answer.headerValue("x-lower-" + placeholder) == "2")
+        let files = everyFile(under: tree.root)
+        #expect(files.count == 2)  // the fixture and its body
+        // Every file and the answer's header names, ignoring case: names are case-insensitive.
+        let marker = Self.yelpKey.lowercased()
+        for (file, bytes) in files { #expect(!String(decoding: bytes, as: UTF8.self).lowercased().contains(marker), "\(file)") }
+        #expect(!answer.headers.contains { $0.name.lowercased().contains(marker) })
+        let fixture = try #require(try tree.load().first)
+        #expect(fixture.responses[0].headers.map(\.name).sorted() == ["Content-Type", "X-Seen-" + placeholder, "x-lower-" + placeholder].sorted())
+        #expect(LeakGate.scan(root: tree.root).findings.isEmpty)
+    }
+
     @Test func concurrentIdenticalMissesReachTheUpstreamOnceAndWriteOneFixture() async throws {
         let tree = try TemporaryFixtures()
         defer { tree.remove() }

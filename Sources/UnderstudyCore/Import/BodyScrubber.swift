@@ -67,6 +67,18 @@ enum BodyScrubber {
         return text
     }
 
+    /// A response header's `name` with every credential in `secrets` replaced as `rules` say,
+    /// found ignoring case: names are case-insensitive, and HTTP/2 (and many a client) sends
+    /// them lowercased, so an echoed token need not keep its case there.
+    static func scrubName(_ name: String, secrets: [Secret], rules: Scrubbing) -> String {
+        var name = name
+        for secret in secrets where secret.value.utf8.count >= minimumSecretLength && !rules.keeps(secret.value) {
+            guard name.range(of: secret.value, options: .caseInsensitive) != nil else { continue }
+            name = name.replacingOccurrences(of: secret.value, with: rules.placeholder(name: secret.name, value: secret.value), options: .caseInsensitive)
+        }
+        return name
+    }
+
     /// A cheap scan that rules out parsing for almost every body: true when a quoted secret
     /// member name occurs (ASCII case ignored), or any `\u` escape (which could spell a name
     /// in disguise).

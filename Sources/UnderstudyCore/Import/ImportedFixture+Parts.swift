@@ -29,17 +29,21 @@ extension ImportedFixture {
         var spelling: [String: String] = [:]
         var values: [String: [String]] = [:]
         for field in fields {
-            let lowercased = field.name.lowercased()
-            guard !field.name.isEmpty, !lowercased.hasPrefix(":"),
-                !droppedResponseHeaders.contains(lowercased), !rules.isSecretHeader(lowercased)
+            guard !field.name.isEmpty, !field.name.lowercased().hasPrefix(":"),
+                !droppedResponseHeaders.contains(field.name.lowercased()), !rules.isSecretHeader(field.name)
             else { continue }
             // A line break cannot be sent in a header: in a name the header is dropped; in a value
             // it joins repeated values (as some HAR exporters write Set-Cookie), so it splits them.
             guard !field.name.contains(where: \.isNewline) else { continue }
+            // A credential in a name (`X-Seen-<token>: 1`) is scrubbed as in a value, not dropped
+            // with its header: the placeholder is a valid name, the header a client may look for
+            // stays, and it reads the same placeholder the body and values carry.
+            let name = BodyScrubber.scrubName(field.name, secrets: secrets, rules: rules)
+            let lowercased = name.lowercased()
             let lines = field.value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard !lines.isEmpty || field.value.isEmpty else { continue }
             if spelling[lowercased] == nil {
-                spelling[lowercased] = field.name
+                spelling[lowercased] = name
                 order.append(lowercased)
             }
             for line in field.value.isEmpty ? [""] : lines {
