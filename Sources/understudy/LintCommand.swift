@@ -11,7 +11,8 @@ struct LintCommand: ParsableCommand {
             Exits 0 when every fixture is valid and no two can never be told apart, 65 otherwise. With \
             --secrets, also fails on anything in the tree (fixtures, body files, hidden files) that looks \
             like a credential: key and token shapes, Bearer headers with a literal token, JWTs, random-looking \
-            values of secret-named parameters and members. Values containing FAKE or Understudy pass.
+            values of secret-named parameters and members. The canonical fakes of docs/contracts.md and \
+            the recorder's placeholders pass, exactly as written; a value merely containing FAKE does not.
             """
     )
 

@@ -206,6 +206,17 @@ struct ContractVerifierTests {
         #expect(!report.text.contains(secret))
     }
 
+    /// `FAKE` inside a token does not make it canonical: verify reports it as any literal.
+    @Test func aLiteralTokenThatMerelyContainsFAKEIsReported() throws {
+        let token = "EAAB8real" + "RandomFAKEq9Zt0123456789"
+        let report = try verify(["facebook/me.json": fixtureJSON(
+            path: "/v19.0/me", query: #"{"access_token": "\#(token)", "fields": "id"}"#, response: #"{"json": {"id": "1"}}"#)])
+        let finding = try #require(only(report))
+        #expect(finding.path == "$.request.query.access_token")
+        #expect(finding.message.hasPrefix("query parameter access_token holds a literal credential (not shown)"))
+        #expect(!report.text.contains(token))
+    }
+
     @Test func theCanonicalFakeCredentialsMayBeWrittenLiterally() throws {
         let report = try verify([
             "facebook/me.json": fixtureJSON(

@@ -58,6 +58,43 @@ struct LeakGateTests {
         #expect(LeakGate.scan(root: tree.root).findings.isEmpty)
     }
 
+    /// Fake means declared fake (docs/contracts.md's canonical credentials, a pack's, or a
+    /// recorder's placeholder), never "contains FAKE or Understudy": real tokens can.
+    @Test func aCredentialIsFakeOnlyWhenCanonicalOrARecorderPlaceholder() throws {
+        for fake in [
+            "FAKE-understudy-yelp-api-key", "Bearer FAKE-understudy-yelp-api-key", "AIzaFAKE-revoked-test-key-0000000000000", "EAAUnderstudyExpiredToken",
+            "not-a-token", "138483919580948|FAKE-understudy-app-secret", "FAKE-understudy-access-token-1a2b3c4d", "FAKE-understudy-root-00000000",
+            Scrubbing.stablePlaceholder(name: "X-Api-Key", value: "anything"),
+        ] {
+            #expect(Scrubbing.isPlainlyFake(fake), "\(fake)")
+        }
+        for real in [
+            "EAAB8real" + "RandomFAKEq9Zt0123456789", "EAAUnderstudyLongLivedToken2", "xFAKE-understudy-yelp-api-key", "AIzaFAKE" + "q9Zt0123456789abcdefghijklmnopqrs",
+            "FAKE-understudy-access-token-1a2b3c4", "FAKE-understudy-access-token-1A2B3C4D", "FAKE-understudy--1a2b3c4d", "FAKE-understudy-Token-1a2b3c4d",
+            "FAKE-understudy-a_b-1a2b3c4d", "Understudy", "FAKE",
+        ] {
+            #expect(!Scrubbing.isPlainlyFake(real), "\(real)")
+        }
+        #expect(FakeCredentials.isFake("FAKE-acme-key", declared: ["FAKE-acme-key"]))
+        #expect(!FakeCredentials.isFake("FAKE-acme-key-2", declared: ["FAKE-acme-key"]))
+        // The recorder keeps what its provider's pack declares canonical, and only that.
+        let acme = Scrubbing.recording(nil, declaredFakes: ["FAKE-acme-key"])
+        #expect(acme.keeps("FAKE-acme-key") && acme.keeps("EAAUnderstudyExpiredToken"))
+        #expect(!acme.keeps("FAKE-acme-key-2") && !acme.keeps(Self.realLookingFake))
+
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        try tree.write("facebook/a.json", fixtureJSON(path: "/me", query: #"{"access_token": "\#(Self.realLookingFake)"}"#))
+        try tree.write("google/b.json", fixtureJSON(path: "/maps/api/x", response: #"{"json": {"client_secret": "q9Zt0123FAKEabcdWXYZ5678"}}"#))
+        #expect(LeakGate.scan(root: tree.root).findings.map(\.description).sorted() == [
+            "facebook/a.json $.request.query.access_token: Facebook access token (EAAB… (33 characters))",
+            "google/b.json $.response.json.client_secret: random-looking value of client_secret (q9Zt… (24 characters))",
+        ])
+    }
+
+    /// A real-looking Graph token that happens to contain `FAKE` (assembled: no file holds it whole).
+    static let realLookingFake = "EAAB8real" + "RandomFAKEq9Zt0123456789"
+
     @Test func theBundledFixturesPass() {
         let bundled = URL(fileURLWithPath: bundledContractsPath).deletingLastPathComponent().appendingPathComponent("fixtures").path
         let scan = LeakGate.scan(root: bundled)

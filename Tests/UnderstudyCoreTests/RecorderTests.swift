@@ -170,6 +170,30 @@ struct RecorderTests {
         #expect(LeakGate.scan(root: tree.root).findings.isEmpty)
     }
 
+    /// A real token that contains `FAKE` or `Understudy` is a secret like any other: scrubbed
+    /// from conditions, answers and files, never written verbatim as a canonical fake is.
+    @Test func aTokenMerelyContainingFAKEOrUnderstudyIsScrubbed() async throws {
+        let tree = try TemporaryFixtures()
+        defer { tree.remove() }
+        let recorder = recorder(root: tree.root, upstream: Self.providers())
+        let tokens = ["EAAB8real" + "RandomFAKEq9Zt0123456789", "EAAB8real" + "UnderstudyQ9Zt0123456789"]
+        var answers: [Response] = []
+        // Other fields each: two fixtures, not the second replayed from the first.
+        for (token, fields) in zip(tokens, ["id", "id,name"]) {
+            answers.append(await recorder.answer(clientRequest("/v19.0/me?fields=\(fields)&access_token=\(token)")))
+        }
+        #expect(answers.map(\.status) == [200, 200])
+        for (file, bytes) in everyFile(under: tree.root) {
+            for token in tokens { #expect(!contains(bytes, token), "\(file)") }
+        }
+        for (answer, token) in zip(answers, tokens) {
+            #expect(!contains(answer.body, token))
+            #expect(contains(answer.body, Scrubbing.stablePlaceholder(name: "access_token", value: token)))  // paging.next's echo
+        }
+        #expect(Set(try tree.load().map { $0.request.query["access_token"]?.expectation }) == ["present"])
+        #expect(LeakGate.scan(root: tree.root).findings.isEmpty)
+    }
+
     @Test func concurrentIdenticalMissesReachTheUpstreamOnceAndWriteOneFixture() async throws {
         let tree = try TemporaryFixtures()
         defer { tree.remove() }

@@ -18,6 +18,19 @@ struct LeakAndDriftCLITests {
         #expect(bundled.stdout.contains("OK: no credentials in "))
     }
 
+    /// `FAKE` inside a token proves nothing: the gate fails on it as on any Graph token.
+    @Test func lintSecretsFailsOnARealLookingTokenThatContainsFAKE() async throws {
+        let token = "EAAB8real" + "RandomFAKEq9Zt0123456789"
+        let root = try CLIProcess.temporaryTree([
+            "facebook/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/me", "query": {"access_token": "\#(token)"}}, "response": {"json": {}}}"#
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let leaking = try await CLIProcess.running(["lint", "--secrets", "--fixtures", root])
+        #expect(leaking.status == 65, "\(leaking.stdout)")
+        #expect(leaking.stderr.contains("facebook/a.json $.request.query.access_token: Facebook access token (EAAB… (33 characters))"), "\(leaking.stderr)")
+        #expect(!leaking.stderr.contains(token) && !leaking.stdout.contains(token))
+    }
+
     @Test func driftComparesTwoTreesAndATreeWithTheContracts() async throws {
         let first = try CLIProcess.temporaryTree([
             "yelp/a.json": #"{"understudy": 1, "request": {"method": "GET", "path": "/v3/businesses/a"}, "response": {"json": {"id": "a", "rating": 4.5}}}"#

@@ -209,7 +209,7 @@ struct PackDecoder: DocumentReading {
         let pattern = members["pattern"].flatMap { regex($0, at: path.appending("pattern")) }
         let rejected = members["rejected"].flatMap { strings($0, at: path.appending("rejected")) } ?? []
         let canonical = members["canonical"].flatMap { strings($0, at: path.appending("canonical")) } ?? []
-        for (index, value) in canonical.enumerated() where !Scrubbing.isPlainlyFake(value) {
+        for (index, value) in canonical.enumerated() where !FakeCredentials.isNamedAsFake(value) {
             report(path.appending("canonical").appending(index: index), "a canonical credential must be plainly fake (contain FAKE or Understudy), so no real one is written as canonical")
         }
         guard let missing = requiredString(members, "missing", at: path), let invalid = requiredString(members, "invalid", at: path) else { return nil }

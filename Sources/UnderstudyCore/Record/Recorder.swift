@@ -97,7 +97,7 @@ public final class Recorder: Sendable {
             // what the fixture is filed under would disagree.
             return refuse(request, reason: "the path \(request.path) holds a dot segment (. or ..); send the path it resolves to")
         }
-        let real = ledger.restore(request, rules: Scrubbing.recording(route.pack.secrets))
+        let real = ledger.restore(request, rules: Scrubbing.recording(route.pack))
         let plan = RecordingPlan(request: real, route: route)
         if let refusal = plan.refusal { return refuse(request, reason: refusal) }
         if mode == .missing, let earlier = answers.withLock({ $0[plan.key] }) {

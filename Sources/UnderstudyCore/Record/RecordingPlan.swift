@@ -39,7 +39,7 @@ struct RecordingPlan: Sendable {
 
     init(request: Request, route: ContractRoute) {
         provider = route.pack.provider
-        rules = Scrubbing.recording(route.pack.secrets)
+        rules = Scrubbing.recording(route.pack)
         method = request.method.uppercased()
         (rawPath, rawQuery) = Self.originForm(request.target)
 

@@ -13,6 +13,9 @@ package struct Scrubbing: Sendable {
     /// Whether plainly fake values (the canonical test credentials) are kept as they are:
     /// recording against a fake upstream must replay byte for byte, and such values are public.
     let keepsPlainFakes: Bool
+    /// The canonical credentials the provider's pack declares (`credential.canonical`), fake
+    /// as the built-in ones are.
+    var declaredFakes: Set<String> = []
     /// Whether placeholders name the secret and a stable hash of it (`FAKE-understudy-key-1a2b3c4d`)
     /// rather than being the bare `REDACTED`.
     let stablePlaceholders: Bool
@@ -23,14 +26,21 @@ package struct Scrubbing: Sendable {
         keepsPlainFakes: false, stablePlaceholders: false)
 
     /// The recorder's rules for a provider: Redaction's lists and the pack's `secrets`, stable
-    /// placeholders, and the canonical fakes kept.
-    public static func recording(_ names: SecretNames?) -> Scrubbing {
+    /// placeholders, and the canonical fakes (built in, and the pack's `declaredFakes`) kept.
+    public static func recording(_ names: SecretNames?, declaredFakes: [String] = []) -> Scrubbing {
         let lower = { (names: Set<String>?) in Set((names ?? []).map { $0.lowercased() }) }
-        return Scrubbing(
+        var rules = Scrubbing(
             queryNames: Redaction.secretParameters.union(lower(names?.query)),
             headerNames: Redaction.secretHeaders.union(lower(names?.headers)),
             jsonMembers: BodyScrubber.secretMembers.union(Redaction.secretParameters).union(lower(names?.json)),
             keepsPlainFakes: true, stablePlaceholders: true)
+        rules.declaredFakes = Set(declaredFakes)
+        return rules
+    }
+
+    /// The recorder's rules for the provider of `pack`.
+    static func recording(_ pack: ProviderPack) -> Scrubbing {
+        recording(pack.secrets, declaredFakes: pack.credential?.canonical ?? [])
     }
 
     func isSecretParameter(_ name: String) -> Bool { queryNames.contains(name.lowercased()) }
@@ -39,7 +49,7 @@ package struct Scrubbing: Sendable {
 
     /// Whether `value`, found where a secret goes, is kept as it is.
     func keeps(_ value: String) -> Bool {
-        keepsPlainFakes && Self.isPlainlyFake(value)
+        keepsPlainFakes && FakeCredentials.isFake(value, declared: declaredFakes)
     }
 
     /// What replaces the secret `value` that was found under `name`.
@@ -57,12 +67,11 @@ package struct Scrubbing: Sendable {
         return "FAKE-understudy-\(slug)-\(ImportedFileName.hex32(StableHash.fnv1a64(value.utf8)))"
     }
 
-    /// The canonical test credentials and placeholders: values containing `FAKE` or `Understudy`,
-    /// and the canonical invalid token `not-a-token` (docs/contracts.md), bare or as an
-    /// `Authorization: Bearer` value. Public by design.
+    /// The canonical test credentials of docs/contracts.md and the recorder's placeholders, bare
+    /// or as an `Authorization: Bearer` value (see `FakeCredentials`). Public by design. A value
+    /// that merely contains `FAKE` or `Understudy` is not fake: a real token can.
     public static func isPlainlyFake(_ value: String) -> Bool {
-        let bare = value.lowercased().hasPrefix("bearer ") ? value.dropFirst("bearer ".count) : Substring(value)
-        return bare.contains("FAKE") || bare.contains("Understudy") || bare == "not-a-token"
+        FakeCredentials.isFake(value)
     }
 }
 

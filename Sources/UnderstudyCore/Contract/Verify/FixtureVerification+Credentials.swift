@@ -5,13 +5,13 @@ extension FixtureVerification {
         for (name, condition) in fixture.request.query.sorted(by: { $0.key < $1.key }) where isCredentialName(name, pack: pack, operation: operation) {
             let path = document.queryPath(name)
             if operation.queryParameter(name) == nil { checkPlacement(.query(name), condition, operation, at: path) }
-            checkLiteral(condition, at: path, what: "query parameter \(name)")
+            checkLiteral(condition, at: path, what: "query parameter \(name)", pack: pack)
         }
         for (name, condition) in fixture.request.headers.sorted(by: { $0.key < $1.key }) where isCredentialHeader(name, pack: pack, operation: operation) {
             let path = document.requestHeaderPath(name)
             let spelled = document.requestHeaderName(name)
             checkPlacement(.header(spelled), condition, operation, at: path)
-            checkLiteral(condition, at: path, what: "header \(spelled)")
+            checkLiteral(condition, at: path, what: "header \(spelled)", pack: pack)
         }
     }
 
@@ -44,15 +44,16 @@ extension FixtureVerification {
         report(path, "credential in the wrong place: \(operation.id) takes its credential in \(expected.description), not in \(found.description)")
     }
 
-    /// An exact credential value must be one of the canonical fake ones; anything else may be
-    /// a real secret. The value itself is never repeated.
-    private mutating func checkLiteral(_ condition: ValueCondition, at path: JSONPath, what: String) {
+    /// An exact credential value must be one of the canonical fake ones (built in, or declared
+    /// by the pack); anything else may be a real secret. The value itself is never repeated.
+    private mutating func checkLiteral(_ condition: ValueCondition, at path: JSONPath, what: String, pack: ProviderPack) {
         let values: [String] = switch condition {
         case .equals(let value): [value]
         case .equalsAll(let values): values
         default: []
         }
-        guard values.contains(where: { !Scrubbing.isPlainlyFake($0) }) else { return }
+        let declared = Set(pack.credential?.canonical ?? [])
+        guard values.contains(where: { !FakeCredentials.isFake($0, declared: declared) }) else { return }
         report(path, "\(what) holds a literal credential (not shown) that is not one of the canonical fake credentials of docs/contracts.md: a secret in a fixture? Condition it with {\"present\": true} or a pattern, or use a canonical value")
     }
 }
