@@ -18,6 +18,17 @@ import Testing
         #expect(TimeFormat.epochSeconds.shifted(.string("soon"), by: 1) == nil)
     }
 
+    /// A recorded number past Int64 is no time: it stays as recorded, where the conversion trapped.
+    @Test func aNumberPastInt64StaysAsRecorded() throws {
+        for text in ["1e19", "-1e19", "9223372036854775808", "1e300"] {
+            let number = try #require(JSONNumber(text: text))
+            #expect(TimeFormat.epochSeconds.shifted(.number(number), by: 86_400) == nil, "\(text)")
+            #expect(TimeFormat.epochMillis.shifted(.number(number), by: 86_400) == nil, "\(text)")
+            #expect(TimeFormat.epochSeconds.shifted(.string(text), by: 1) == nil, "\(text)")
+        }
+        #expect(TimeFormat.epochMillis.shifted(.number(JSONNumber(1_000_000_000_000_000)), by: 1) == .number(JSONNumber(1_000_000_000_001_000)))
+    }
+
     @Test func iso8601TimesMoveExactlyAsTheFormatterMovedThem() {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -124,7 +124,7 @@ struct ProviderGate {
             // as the answer says until its own expiry has passed on the server's clock.
             guard known || !isValid else { return }
             for (pointer, field) in introspection.set where known || field == .isValid {
-                let value: JSONValue = field == .isValid ? .bool(isValid) : .number(JSONNumber(Int(expiresAt.timeIntervalSince1970)))
+                let value: JSONValue = field == .isValid ? .bool(isValid) : .number(Self.epochSeconds(expiresAt))
                 patched = patched.setting(pointer: pointer, to: value) ?? patched
             }
             if !isValid {
@@ -135,6 +135,14 @@ struct ProviderGate {
             }
             response.body = JSONWriter.bytes(patched)
         }
+    }
+
+    /// `date` in whole seconds since 1970. A token's expiry comes from a fixture's `expires_in`,
+    /// as large as it likes (`1e300`): past Int it is written as the number it is, where
+    /// Int(_:) trapped.
+    static func epochSeconds(_ date: Date) -> JSONNumber {
+        let seconds = date.timeIntervalSince1970.rounded(.towardZero)
+        return Int(exactly: seconds).map(JSONNumber.init) ?? JSONNumber(text: String(seconds)) ?? JSONNumber(0)
     }
 
     /// Whether `after` reads the fixture answer's body (to learn the tokens it issues).

@@ -54,7 +54,9 @@ enum TimeFormat: Sendable {
             guard number.value != 0 else { return nil }
             let scale: Double = if case .epochMillis = self { 1000 } else { 1 }
             let moved = (number.value + seconds * scale).rounded()
-            return .number(JSONNumber(text: String(Int64(moved))) ?? number)
+            // A fixture's number past Int64 is no time, and Int64(_:) trapped on it: kept as recorded.
+            guard let integer = Int64(exactly: moved) else { return nil }
+            return .number(JSONNumber(text: String(integer)) ?? number)
         case (_, .string(let text)):
             return shifted(text, by: seconds).map(JSONValue.string)
         default:
