@@ -55,7 +55,6 @@ public final class LiveServer: Sendable {
         let turns = PerEventLoop { TurnQueue(loop: $0, pause: .milliseconds(1)) }
         // Each loop remembers what targets decided for its own connections, without sharing.
         let memos = PerEventLoop { _ in responder.makeTargetMemo() }
-        let answers = PerEventLoop { _ in EncodedAnswers() }
         let decoderLimits = {
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
             decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
@@ -84,8 +83,7 @@ public final class LiveServer: Sendable {
                     // (added at the first); responses are encoded whole by RequestHandler.
                     let handler = RequestHandler(
                         responder: responder, limits: limits, fromLoopback: channel.remoteAddress?.isLoopback ?? false,
-                        turns: turns.value(for: channel.eventLoop), memo: memos.value(for: channel.eventLoop),
-                        answers: answers.value(for: channel.eventLoop))
+                        turns: turns.value(for: channel.eventLoop), memo: memos.value(for: channel.eventLoop))
                     try pipeline.addHandler(PlainRequestDecoder(decoderLimits: decoderLimits, receiver: handler))
                     try pipeline.addHandler(handler)
                 }

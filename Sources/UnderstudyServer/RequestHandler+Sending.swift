@@ -51,16 +51,8 @@ extension RequestHandler {
         case .fault(let fault):
             FaultPlayer.play(fault, response: response, version: head.version, context: context)
         case .write(let closing):
-            let encoded = answers.encoded(
+            var bytes = ResponseEncoding.encode(
                 response, version: head.version, closing: closing, omitBody: head.method == .HEAD, allocator: context.channel.allocator)
-            var bytes = encoded.bytes
-            // The rest of an answer kept cut, shared rather than copied, in the same `writev`.
-            if let kept = encoded.kept {
-                context.write(wrapOutboundOut(.byteBuffer(bytes)), promise: nil)
-                write(kept, ending: closing, context: context)
-                perform(machine.answerWritten(), context: context)
-                return
-            }
             if let file = response.fileBody, file.delivery == .sent, head.method != .HEAD {
                 write(bytes, thenFile: file, ending: closing, context: context)
                 perform(machine.answerWritten(), context: context)

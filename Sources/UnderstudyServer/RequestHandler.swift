@@ -20,8 +20,6 @@ final class RequestHandler: ChannelDuplexHandler, RequestPartReceiver {
     let turns: TurnQueue
     /// The responder's memo of this connection's event loop.
     let memo: TargetMemo
-    /// The answers this connection's event loop has encoded.
-    let answers: EncodedAnswers
     var machine: ConnectionStateMachine
     /// Closes the connection when the next request does not arrive complete in time.
     var deadline = RequestDeadline()
@@ -29,11 +27,10 @@ final class RequestHandler: ChannelDuplexHandler, RequestPartReceiver {
     var lastWrite: EventLoopFuture<Void>?
     var active = true
 
-    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool, turns: TurnQueue, memo: TargetMemo, answers: EncodedAnswers) {
+    init(responder: Responder, limits: ServerLimits, fromLoopback: Bool, turns: TurnQueue, memo: TargetMemo) {
         self.responder = responder
         self.turns = turns
         self.memo = memo
-        self.answers = answers
         self.limits = limits
         self.fromLoopback = fromLoopback
         self.machine = ConnectionStateMachine(limits: limits)

@@ -30,8 +30,6 @@ final class ContractParameter: Sendable {
     /// Values the provider treats as if the parameter were absent (`x-understudy-ignoredValues`):
     /// placeholders clients send for unset options, e.g. googlemaps 4.10.0's `minprice=None`.
     let ignoredValues: Set<String>
-    /// The check compiled for the common values (`nil`: every value takes the general check).
-    let fastPath: ParameterFastPath?
 
     init(
         name: String, location: Location, required: Bool, schema: JSONSchema?, types: [String],
@@ -49,7 +47,6 @@ final class ContractParameter: Sendable {
         self.aliasOf = aliasOf
         self.booleans = booleans
         self.ignoredValues = ignoredValues
-        fastPath = schema.flatMap { ParameterFastPath(schema: $0, types: types, list: list, booleans: booleans) }
     }
 
     /// The parameter's raw values in `request`; empty when absent.
@@ -61,51 +58,6 @@ final class ContractParameter: Sendable {
             case .header: request.headerValues(name)
             }
         return ignoredValues.isEmpty ? texts : texts.filter { !ignoredValues.contains($0) }
-    }
-
-    /// Calls `visit` with each text `texts(in:pathParameters:)` would list, in order, without
-    /// collecting them, until `visit` returns false. Returns how many it visited, or `nil` when stopped.
-    func visitTexts(in request: Request, pathParameters: [String: String], _ visit: (String) -> Bool) -> Int? {
-        var count = 0
-        func offer(_ text: String) -> Bool {
-            guard ignoredValues.isEmpty || !ignoredValues.contains(text) else { return true }
-            count += 1
-            return visit(text)
-        }
-        switch location {
-        case .query:
-            for pair in request.query.pairs where pair.name == name {
-                guard offer(pair.value) else { return nil }
-            }
-        case .path:
-            if let text = pathParameters[name], !offer(text) { return nil }
-        case .header:
-            for field in request.headers where field.hasName(name) {
-                guard offer(field.value) else { return nil }
-            }
-        }
-        return count
-    }
-
-    /// Whether the parameter surely passes its check in `request`, decided without the
-    /// general schema evaluation: absent and optional, or present with values the fast path
-    /// accepts. `false` means only "not sure": the general check decides.
-    func surelyPasses(in request: Request, pathParameters: [String: String]) -> Bool {
-        guard schema != nil else {
-            // Without a schema any value passes; only a missing required one fails.
-            return !required || visitTexts(in: request, pathParameters: pathParameters, { _ in false }) == nil
-        }
-        guard let fastPath else { return false }
-        if fastPath.isRepeated {
-            guard let count = visitTexts(in: request, pathParameters: pathParameters, fastPath.acceptsItem) else { return false }
-            return count == 0 ? !required : fastPath.acceptsCount(count)
-        }
-        var accepted = false
-        let count = visitTexts(in: request, pathParameters: pathParameters) { first in
-            accepted = fastPath.accepts(first: first)
-            return false
-        }
-        return count == 0 ? !required : accepted
     }
 
     /// The value as the schema sees it: query text read as the type the schema declares,

@@ -102,8 +102,6 @@ package enum ValueCondition: Sendable, Hashable {
 package struct RegexPattern: @unchecked Sendable, Hashable {
     // NSRegularExpression is immutable and documented thread-safe; hence @unchecked.
     private let expression: NSRegularExpression
-    /// The same pattern without ICU, when it is plain enough (see `ASCIIRegex`).
-    private let plain: ASCIIRegex?
     /// The pattern as written in the fixture.
     public let source: String
 
@@ -111,29 +109,27 @@ package struct RegexPattern: @unchecked Sendable, Hashable {
     public init(_ source: String) throws {
         self.source = source
         if let known = Self.compiled.withLock({ $0[source] }) {
-            (expression, plain) = known
+            expression = known
             return
         }
-        expression = try NSRegularExpression(pattern: source)
-        plain = ASCIIRegex(source)
-        let compiled = (expression, plain)
+        let expression = try NSRegularExpression(pattern: source)
+        self.expression = expression
         Self.compiled.withLock { known in
-            if known.count < Self.maximumKept { known[source] = compiled }
+            if known.count < Self.maximumKept { known[source] = expression }
         }
     }
 
     /// Patterns compiled so far, by source, shared by every fixture that writes the same one:
     /// fixtures repeat a few (28 of the 29 bundled ones are `^Bearer .+`), ICU takes about
     /// 100 µs to compile each, and every start compiles them again (the snapshot keeps a
-    /// pattern's source). Both forms are immutable, so sharing them is safe.
-    private static let compiled = Locked<[String: (NSRegularExpression, ASCIIRegex?)]>([:])
+    /// pattern's source). An expression is immutable, so sharing it is safe.
+    private static let compiled = Locked<[String: NSRegularExpression]>([:])
     /// The most patterns kept, so trees with ever new patterns cannot grow it without bound.
     private static let maximumKept = 4096
 
     /// Whether the pattern occurs anywhere in `text`.
     public func matches(_ text: String) -> Bool {
-        if let plain, let answer = plain.matches(text) { return answer }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
     /// Where the pattern first occurs in `text`, if it does.

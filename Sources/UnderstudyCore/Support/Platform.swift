@@ -5,8 +5,7 @@
 //
 // The Darwin branch follows Apple's documented declarations: `struct stat` names its times
 // `st_mtimespec`/`st_ctimespec` (Linux: `st_mtim`/`st_ctim`) and its `st_dev` is an `Int32`;
-// `RLIMIT_NOFILE` is an `Int32` macro (Linux: an enum case); adaptive mutexes do not exist
-// (`os_unfair_lock` is Apple's lock for short sections).
+// `RLIMIT_NOFILE` is an `Int32` macro (Linux: an enum case).
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -15,7 +14,7 @@ import Glibc
 #error("UnderstudyCore builds on Apple's platforms (Darwin) and on Linux (Glibc)")
 #endif
 
-/// The operating system's file, process and lock calls, as UnderstudyCore uses them.
+/// The operating system's file and process calls, as UnderstudyCore uses them.
 package enum Platform {
     /// A time as a file system stamps it: seconds and nanoseconds since 1970.
     package struct FileTime: Comparable, Hashable, Sendable {
@@ -192,54 +191,5 @@ package enum Platform {
             }
         }
         return true
-    }
-
-    // MARK: Locks
-
-    /// The storage of a lock for short sections, to be used in place (never moved or copied):
-    /// glibc's adaptive mutex, which spins briefly before sleeping (the sections it guards last
-    /// a few hundred nanoseconds and two event loops meet on them thousands of times a second);
-    /// `os_unfair_lock` on Apple's platforms.
-    #if canImport(Darwin)
-    package typealias RawLock = os_unfair_lock
-    #else
-    package typealias RawLock = pthread_mutex_t
-    #endif
-
-    package static func initialize(_ lock: UnsafeMutablePointer<RawLock>) {
-        #if canImport(Darwin)
-        lock.initialize(to: os_unfair_lock())
-        #else
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        let created = pthread_mutex_init(lock, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(created == 0, "pthread_mutex_init failed: \(created)")
-        #endif
-    }
-
-    package static func destroy(_ lock: UnsafeMutablePointer<RawLock>) {
-        #if canImport(Darwin)
-        lock.deinitialize(count: 1)
-        #else
-        pthread_mutex_destroy(lock)
-        #endif
-    }
-
-    package static func lock(_ lock: UnsafeMutablePointer<RawLock>) {
-        #if canImport(Darwin)
-        os_unfair_lock_lock(lock)
-        #else
-        pthread_mutex_lock(lock)
-        #endif
-    }
-
-    package static func unlock(_ lock: UnsafeMutablePointer<RawLock>) {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(lock)
-        #else
-        pthread_mutex_unlock(lock)
-        #endif
     }
 }
