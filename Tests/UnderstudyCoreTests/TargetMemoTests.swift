@@ -52,7 +52,7 @@ import Testing
         let (responder, memo) = try Self.responder(["yelp/any.json": fixtureJSON(path: "/{a}/{b}")])
         let headers = [HeaderField(name: "Authorization", value: "Bearer FAKE-understudy-yelp-api-key")]
         var reused = 0
-        let targets = ContractPlacementsTests.targets(try Contracts.load(from: bundledContractsPath))
+        let targets = ContractTargets.targets(try Contracts.load(from: bundledContractsPath))
         // Every third: each value and form still comes up, in a test that takes a second.
         for (index, target) in targets.enumerated() where index % 3 == 0 {
             let method = ["GET", "POST"][index % 2]
@@ -141,7 +141,7 @@ import Testing
         var firstSlots: [Int: String] = [:]
         var pair: (String, String)?
         for number in 0..<10_000 where pair == nil {
-            let target = "/pages/\(number)", slot = memo.slots(of: try #require(ContractPlacements.hash(of: target))).0
+            let target = "/pages/\(number)", slot = memo.slots(of: try #require(TargetBytes.hash(of: target))).0
             if let other = firstSlots[slot] { pair = (other, target) } else { firstSlots[slot] = target }
         }
         let (one, other) = try #require(pair)

@@ -29,7 +29,7 @@ final class CredentialJudgement: @unchecked Sendable {  // used by one thread at
     /// How the credential in `source` (the header or query value it is read from) was judged,
     /// when it is the text judged last, byte for byte.
     func judged(for source: String) -> Judged? {
-        guard let kept = self.source, ContractPlacements.sameBytes(kept, source) else { return nil }
+        guard let kept = self.source, TargetBytes.sameBytes(kept, source) else { return nil }
         return judged
     }
 

@@ -9,7 +9,7 @@ struct ProviderGate {
     let request: Request
     let state: BehaviourState
     let now: Date
-    /// Known already (`ContractPlacements`): the parameters and rules pass, so they are not checked again.
+    /// Known already (`ContractPlacement`, kept by the target memo): the parameters and rules pass, so they are not checked again.
     var parametersPass = false
     /// Where the request's event loop remembers what its answers issued (`TargetMemo`), if it does.
     var reading: AnswerReading?

@@ -10,9 +10,6 @@ public final class Contracts: Sendable {
     /// contract forms) may be kept across starts under it.
     let sourceDigest: UInt64?
 
-    /// Requests' places in these contracts, kept by method and target.
-    private let placements = ContractPlacements()
-
     public convenience init(packs: [ProviderPack]) {
         self.init(packs: packs, sourceDigest: nil)
     }
@@ -20,12 +17,6 @@ public final class Contracts: Sendable {
     private init(packs: [ProviderPack], sourceDigest: UInt64?) {
         self.packs = packs
         self.sourceDigest = sourceDigest
-    }
-
-    /// Where `request` goes, its form in the contract's terms and whether its parameters pass:
-    /// kept from an earlier request with the same method and target when there was one.
-    func placement(of request: Request) -> ContractPlacements.Placement {
-        placements.placement(of: request, in: self)
     }
 
     /// The pack named `provider`, if loaded.

@@ -19,7 +19,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         let method: String
         let target: String
         /// Where the contracts place the request; `nil` without contracts.
-        let placement: ContractPlacements.Placement?
+        let placement: ContractPlacement?
         /// The fixture that answers every request with this method and target and these
         /// `headers`; `nil` when that depends on more than them, or none answers.
         let fixture: Fixture?
@@ -41,7 +41,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
 
         /// What `request` decided: its placement, and `fixture` when the lookup that found it
         /// read (`reads`) only headers besides the method and target.
-        init(_ request: Request, placement: ContractPlacements.Placement?, fixture: Fixture?, reads: FixtureIndex.MatchReads, timed: Bool) {
+        init(_ request: Request, placement: ContractPlacement?, fixture: Fixture?, reads: FixtureIndex.MatchReads, timed: Bool) {
             self.timed = timed
             method = request.method
             target = request.target
@@ -56,7 +56,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         /// Whether a request of `method`, `target` and `fields` has this method and target, byte
         /// for byte, and the same values for the headers the fixture's choice read.
         func holds(method: String, target: String, headers fields: [HeaderField]) -> Bool {
-            guard ContractPlacements.sameBytes(self.target, target), ContractPlacements.sameBytes(self.method, method) else { return false }
+            guard TargetBytes.sameBytes(self.target, target), TargetBytes.sameBytes(self.method, method) else { return false }
             for (name, values) in headers where !Self.has(values, for: name, in: fields) { return false }
             return true
         }
@@ -65,7 +65,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         private static func has(_ values: [String], for name: String, in fields: [HeaderField]) -> Bool {
             var next = 0
             for index in fields.indices where fields[index].hasName(name) {
-                guard next < values.count, ContractPlacements.sameBytes(fields[index].value, values[next]) else { return false }
+                guard next < values.count, TargetBytes.sameBytes(fields[index].value, values[next]) else { return false }
                 next += 1
             }
             return next == values.count
@@ -108,7 +108,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     }
 
     /// What is kept for `request`'s method and target (and headers), or the slot to keep it
-    /// in when it came before; `nil` for a target too long to keep (as `ContractPlacements` has it).
+    /// in when it came before; `nil` for a target too long to keep (`TargetBytes.maximumCount`).
     ///
     /// A target may sit in either of two slots its hash picks, so two targets an app sends in
     /// turn rarely keep replacing each other, nor the same target with other headers.
@@ -119,7 +119,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
             if let entry = made.entry { return Visit(kept: entry, slot: nil) }
             hash = made.hash
         } else {
-            guard let hashed = ContractPlacements.hash(of: request.target) else { return nil }
+            guard let hashed = TargetBytes.hash(of: request.target) else { return nil }
             if let entry = entry(method: request.method, target: request.target, headers: request.headers, hash: hashed) { return Visit(kept: entry, slot: nil) }
             hash = hashed
         }
@@ -143,7 +143,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     /// method, target and headers, their path and query are the entry's (decoding every
     /// target anew was 2 % of a request's CPU on the app mix).
     package func request(method: String, target: String, headers: [HeaderField], body: [UInt8], fromLoopback: Bool) -> Request {
-        guard let hash = ContractPlacements.hash(of: target) else {
+        guard let hash = TargetBytes.hash(of: target) else {
             lastMade = nil
             return Request(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback)
         }
@@ -157,7 +157,7 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
 
     /// What is kept for `request`, without noting that it came.
     func kept(_ request: Request) -> Entry? {
-        ContractPlacements.hash(of: request.target).flatMap { entry(method: request.method, target: request.target, headers: request.headers, hash: $0) }
+        TargetBytes.hash(of: request.target).flatMap { entry(method: request.method, target: request.target, headers: request.headers, hash: $0) }
     }
 
     private func entry(method: String, target: String, headers: [HeaderField], hash: UInt64) -> Entry? {
