@@ -7,20 +7,22 @@ import Testing
 @Suite struct ContractMatchingTests {
     @Test func numbersHaveOneWritingAndKeepEveryDigit() {
         for same in ["100", "100.0", "1e2", "1E+2", "+100", "0100", "100.000", "1000e-1", "0.1e3"] {
-            #expect(DecimalText.canonical(same) == "100", "\(same)")
+            #expect(ExactDecimal(same)?.canonicalText == "100", "\(same)")
         }
-        #expect(DecimalText.canonical("-96.8200") == "-96.82")
-        #expect(DecimalText.canonical(".5") == "0.5")
-        #expect(DecimalText.canonical("-0.0") == "0")
-        #expect(DecimalText.canonical("1.5e-3") == "0.0015")
+        #expect(ExactDecimal("-96.8200")?.canonicalText == "-96.82")
+        #expect(ExactDecimal(".5")?.canonicalText == "0.5")
+        #expect(ExactDecimal("-0.0")?.canonicalText == "0")
+        #expect(ExactDecimal("1.5e-3")?.canonicalText == "0.0015")
         // 17-digit ids: through Double these two would be one number.
         #expect(Double("10160000000000001") == Double("10160000000000000"))
-        #expect(DecimalText.canonical("10160000000000001") == "10160000000000001")
-        #expect(DecimalText.canonical("10160000000000001") != DecimalText.canonical("10160000000000000"))
-        #expect(DecimalText.canonical("1.0160000000000001e16") == "10160000000000001")
-        #expect(DecimalText.canonical("1e400") == "1e+400")
-        for notANumber in ["", "-", "abc", "12abc", "1e", "1e+", "0x10", "NaN", "1.2.3", "None", "1e9999999"] {
-            #expect(DecimalText.canonical(notANumber) == nil, "\(notANumber)")
+        #expect(ExactDecimal("10160000000000001")?.canonicalText == "10160000000000001")
+        #expect(ExactDecimal("10160000000000001")?.canonicalText != ExactDecimal("10160000000000000")?.canonicalText)
+        #expect(ExactDecimal("1.0160000000000001e16")?.canonicalText == "10160000000000001")
+        #expect(ExactDecimal("1e400")?.canonicalText == "1e+400")
+        // A long exponent is a number, as it is in JSON (the one reading, `ExactDecimal`).
+        #expect(ExactDecimal("1e9999999")?.canonicalText == "1e+9999999")
+        for notANumber in ["", "-", "abc", "12abc", "1e", "1e+", "0x10", "NaN", "1.2.3", "None"] {
+            #expect(ExactDecimal(notANumber)?.canonicalText == nil, "\(notANumber)")
         }
     }
 

@@ -15,10 +15,10 @@ import Testing
     ]
 
     /// Number and list writings: the integer and plain-text shortcuts give what the general
-    /// writing (`DecimalText`, split and join) gives.
+    /// writing (`ExactDecimal`, split and join) gives.
     @Test func shortcutWritingsAreTheGeneralOnes() {
         for value in Self.values {
-            #expect(ParameterMeaning.Kind.number.normalised(value) == (DecimalText.canonical(value) ?? value), "\(value.debugDescription)")
+            #expect(ParameterMeaning.Kind.number.normalised(value) == (ExactDecimal(value)?.canonicalText ?? value), "\(value.debugDescription)")
             for separator in [",", "|", ";", "\u{37E}", "ab"] {
                 let general = value.isEmpty ? value : value.components(separatedBy: separator).joined(separator: separator)
                 #expect(ParameterMeaning.Kind.list(separator: separator, items: .text).normalised(value).utf8.elementsEqual(general.utf8))
@@ -27,7 +27,7 @@ import Testing
     }
 
     /// Numbers with a fraction, generated (zeros and signs where they change the writing): the
-    /// shortcut for those already written the one way gives what `DecimalText` gives.
+    /// shortcut for those already written the one way gives what `ExactDecimal` gives.
     @Test func generatedDecimalsAreWrittenAsDecimalTextWritesThem() {
         var random = SeededGenerator(seed: 41_870_941)
         let pieces = ["", "0", "00", "1", "7", "10", "05", "123", "000", "9"]
@@ -35,7 +35,7 @@ import Testing
             let sign = ["", "-", "+"].randomElement(using: &random)!
             let text = sign + pieces.randomElement(using: &random)! + pieces.randomElement(using: &random)! + "." + pieces.randomElement(using: &random)!
                 + pieces.randomElement(using: &random)!
-            #expect(ParameterMeaning.Kind.number.normalised(text) == (DecimalText.canonical(text) ?? text), "\(text.debugDescription)")
+            #expect(ParameterMeaning.Kind.number.normalised(text) == (ExactDecimal(text)?.canonicalText ?? text), "\(text.debugDescription)")
         }
     }
 
@@ -123,7 +123,7 @@ import Testing
     private static func generalWriting(_ text: String, _ kind: ParameterMeaning.Kind) -> String {
         switch kind {
         case .text: text
-        case .number: DecimalText.canonical(text) ?? text
+        case .number: ExactDecimal(text)?.canonicalText ?? text
         case .boolean(let spellings): spellings.value(of: text).map { $0 ? "true" : "false" } ?? text
         case .list(let separator, let items): text.isEmpty ? text : text.components(separatedBy: separator).map { generalWriting($0, items) }.joined(separator: separator)
         }
