@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "understudy", targets: ["understudy"]),
         .library(name: "UnderstudyCore", targets: ["UnderstudyCore"]),
+        .library(name: "UnderstudySupport", targets: ["UnderstudySupport"]),
+        .library(name: "UnderstudyJSON", targets: ["UnderstudyJSON"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
@@ -19,9 +21,14 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // Foundation only: fixtures, matching, the responder. No NIO, no XCTest/Testing.
+        // The modules along a request's way (docs/architecture.md); each Foundation only, no NIO,
+        // no XCTest/Testing. Support: locks, files and their platform calls, hashing, times.
+        .target(name: "UnderstudySupport"),
+        // JSON, exact decimals and JSON Schema (with the regular expressions patterns use).
+        .target(name: "UnderstudyJSON", dependencies: ["UnderstudySupport"]),
+        // Fixtures, matching, contracts, the responder and the tooling (to be split further).
         // The dashboard's page sources are embedded by scripts/embed-dashboard, not shipped as files.
-        .target(name: "UnderstudyCore", exclude: ["Dashboard/page"]),
+        .target(name: "UnderstudyCore", dependencies: ["UnderstudySupport", "UnderstudyJSON"], exclude: ["Dashboard/page"]),
         // libcurl, loaded when the first recorded request goes out (see CurlUpstream).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The only home of SwiftNIO.
@@ -29,6 +36,8 @@ let package = Package(
             name: "UnderstudyServer",
             dependencies: [
                 "UnderstudyCore",
+                "UnderstudySupport",
+                "UnderstudyJSON",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -40,11 +49,13 @@ let package = Package(
         // platforms); on Linux it is FoundationNetworking, which `understudy` does not load (CurlUpstream).
         .target(name: "UnderstudyURLSession", dependencies: ["UnderstudyCore"]),
         // The only module that imports XCTest and Testing.
-        .target(name: "UnderstudyTesting", dependencies: ["UnderstudyCore", "UnderstudyServer"]),
+        .target(name: "UnderstudyTesting", dependencies: ["UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyServer"]),
         .executableTarget(
             name: "understudy",
             dependencies: [
                 "UnderstudyCore",
+                "UnderstudySupport",
+                "UnderstudyJSON",
                 "UnderstudyServer",
                 .target(name: "UnderstudyURLSession", condition: .when(platforms: [.macOS, .iOS])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -56,12 +67,13 @@ let package = Package(
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         // Linked into the test process: runs at most 8 test cases per core at once (see its source).
         .target(name: "TestParallelism", path: "Tests/TestParallelism"),
-        .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "ChildProcesses"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "ChildProcesses"], resources: [.copy("Resources")]),
         .testTarget(
             name: "RestaurantCoreTests",
             dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore", "ChildProcesses"]
         ),
-        .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudyServer"]),
+        .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyServer"]),
         // The five apps' flows end to end against a real Understudy, in Swift Testing and in XCTest;
         // what both share (fixtures, credentials, an app's install folder) is EndToEndSupport.
         .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyCore"], path: "Tests/EndToEndSupport"),
@@ -75,6 +87,8 @@ let package = Package(
             name: "UnderstudyServerTests",
             dependencies: [
                 "UnderstudyCore",
+                "UnderstudySupport",
+                "UnderstudyJSON",
                 "UnderstudyServer",
                 "UnderstudyURLSession",
                 "UnderstudyTesting",

@@ -1,5 +1,7 @@
 import NIOCore
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 extension ServerLimits {
     /// The server's own answer to a request past a limit or that cannot be read: the same

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudySupport
 import UnderstudyServer
 
 /// What `serve` and `record` share: listening, with a message that says what to do when the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudySupport
 import UnderstudyServer
 #if !os(Linux)
 import UnderstudyURLSession

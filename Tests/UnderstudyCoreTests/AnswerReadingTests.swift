@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// An event loop remembers what an answer body issued with the body itself (`AnswerReading`):
 /// the same buffer is read once, any other body is read anew, and what the answer issues is

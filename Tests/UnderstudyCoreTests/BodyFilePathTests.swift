@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// How a response's `"file"` is resolved against the fixture's folder: `.` and `..`, repeated
 /// and trailing slashes, non-ASCII names, and names that leave the root. The messages and the

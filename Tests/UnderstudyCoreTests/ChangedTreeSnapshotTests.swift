@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// A tree changed since its snapshot takes the fixtures whose files did not change from the
 /// snapshot and decodes the rest: it must load exactly as from its files, fixtures and

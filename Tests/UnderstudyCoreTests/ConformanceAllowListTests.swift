@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// `contracts/conformance-allowlist.json`, which `scripts/conformance` reads: every entry names a
 /// pack and one of its operations as Schemathesis does, a failure code, and a reason, so the list

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// `Fallback.contract`: requests no fixture answers get answers built from the bundled contracts,
 /// valid against the contract's schema, the same for the same request, and leading somewhere

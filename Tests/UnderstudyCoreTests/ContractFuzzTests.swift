@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Hostile requests to every operation of the bundled contracts, straight into the responder:
 /// whatever the parameters hold, the answer is a well-formed response, JSON when it says so,

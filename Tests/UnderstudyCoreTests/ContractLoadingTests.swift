@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The repository's `contracts/` folder.
 let bundledContractsPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Matching through the contract: numbers by value, booleans by the provider's spellings,
 /// lists item by item, aliases as one parameter, Graph versions as one API.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// A sequence whose first answer is for requests made too early (`tooEarlyWithin`), without contracts:
 /// early is judged by the clock since the previous answer on the same path.

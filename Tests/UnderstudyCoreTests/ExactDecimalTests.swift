@@ -1,5 +1,7 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// One exact-decimal reading: JSON numbers compare by it and query values normalise by it, so
 /// the two agree on every number, long exponents included (two readers once disagreed there).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 @Suite("Reading whole files")
 struct FileBytesTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The shortcuts a start without a snapshot takes through decoding (paths split on their
 /// slash bytes, methods checked by byte, a path's last member held by

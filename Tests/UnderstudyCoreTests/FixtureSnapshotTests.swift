@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// Snapshots let `serve` start without decoding every fixture: an unchanged tree must load as
 /// from its files, and any change, or any doubt about the snapshot, must load from the files

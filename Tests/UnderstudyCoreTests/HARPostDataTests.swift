@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// `import-har` reads each request's `postData`: a credential sent in the body and echoed by
 /// the answer never reaches the disk, and what cannot be scrubbed is skipped with a reason.

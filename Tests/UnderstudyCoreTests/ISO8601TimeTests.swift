@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 @Suite("ISO 8601 times")
 struct ISO8601TimeTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// Under contracts, `serve` puts the loaded index in the contract's terms by filing again only
 /// the fixtures whose form changes (`FixtureIndex.inForm`): it must give the index a whole

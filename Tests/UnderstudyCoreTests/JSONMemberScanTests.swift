@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 @Suite("Reading a few members without parsing the rest")
 struct JSONMemberScanTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 @Suite("JSON parser and writer")
 struct JSONParserTests {

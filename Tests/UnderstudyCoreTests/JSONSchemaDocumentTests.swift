@@ -1,5 +1,7 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The error compiling `schema` (JSON text) throws, or nil.
 private func compileError(_ schema: String) throws -> SchemaError? {

@@ -1,5 +1,7 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Compiles `schema` (JSON text) and validates `instance` (JSON text).
 func schemaFindings(_ schema: String, _ instance: String) throws -> [SchemaFinding] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// Fixtures' forms in their contracts' terms are kept across starts: kept forms must be the
 /// ones computing gives, and any change to the tree, the packs or the kept file must compute

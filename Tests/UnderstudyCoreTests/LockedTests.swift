@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 @Suite("Locked values")
 struct LockedTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 @Suite("Matching")
 struct MatchingTests {

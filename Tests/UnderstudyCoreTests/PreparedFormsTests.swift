@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The shortcuts taken per request when a request is already in the contract's terms, and the
 /// templates split once, against the general code they skip: the same bytes every time.

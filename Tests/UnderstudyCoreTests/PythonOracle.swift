@@ -1,6 +1,8 @@
 import ChildProcesses
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Python's `jsonschema`, asked once per test for the verdicts on a whole batch of cases
 /// through `scripts/jsonschema-oracle.py`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 @Suite("Regular expressions in fixtures")
 struct RegexPatternTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// `Request` takes an origin-form target apart in one pass over its bytes; every other target
 /// goes the general, character-wise way. Both must decode every target alike.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 @Suite("Ring buffer")
 struct RingBufferTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Routing compares plain paths byte by byte (`ContractPath.matchPlain`) and picks among an
 /// operation table sorted once; both must decide as the segment-by-segment match over every

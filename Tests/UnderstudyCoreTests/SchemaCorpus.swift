@@ -1,5 +1,7 @@
 import Foundation
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The cases of the JSON Schema differential test: hand-written groups in
 /// `Resources/schema-corpus.json` (the JSON-Schema-Test-Suite layout, each case with the verdict

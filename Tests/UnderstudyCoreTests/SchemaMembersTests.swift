@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The summary that spares absent keywords a dictionary lookup never hides a member.
 @Suite struct SchemaMembersTests {

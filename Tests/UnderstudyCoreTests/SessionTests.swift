@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Several tests sharing one responder through session headers, as UI tests whose app runs in
 /// another process do, see only their own requests and state.

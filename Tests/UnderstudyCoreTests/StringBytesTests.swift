@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// The byte searches over a string's contiguous UTF-8 answer as the generic `utf8` view does.
 @Suite struct StringBytesTests {

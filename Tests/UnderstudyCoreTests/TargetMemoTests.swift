@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// An event loop's `TargetMemo` remembers what a request's method and target (and the headers
 /// the fixture's choice read) decided: a responder answering with one must answer every request

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Recorded times moved to the server's clock, as the packs' `x-understudy.times` declare them.
 @Suite struct TimeShiftTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudySupport
 
 /// `import-har` keeps the snapshot of the tree it wrote, so the first `serve` starts from it.
 /// Its files are seconds old, too recent for the settling rule; they are trusted by a reading

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -2,6 +2,8 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 @testable import UnderstudyServer
 import UnderstudyTesting
 

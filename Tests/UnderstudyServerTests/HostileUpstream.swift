@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudySupport
 import UnderstudyServer
 
 /// A fake Facebook upstream over a real socket that issues a real-looking token, answers `/me`

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Numbers in fixtures are untrusted input too: where the contracts turn one into an integer
 /// (a token's expiry for introspection), a number past Int answers, never traps the server.

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import UnderstudyCore
+import UnderstudySupport
 import UnderstudyServer
 import UnderstudyTesting
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 import UnderstudyServer
 import UnderstudyURLSession
 

@@ -3,6 +3,7 @@ import NIOEmbedded
 import NIOHTTP1
 import Testing
 import UnderstudyCore
+import UnderstudySupport
 import UnderstudyTesting
 
 @testable import UnderstudyServer

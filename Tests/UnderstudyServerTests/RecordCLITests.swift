@@ -2,6 +2,8 @@ import ChildProcesses
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 import UnderstudyServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking

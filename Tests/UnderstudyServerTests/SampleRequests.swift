@@ -1,5 +1,7 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 import UnderstudyServer
 
 /// Requests that a fixture tree answers, made from its fixtures' conditions: the round trip

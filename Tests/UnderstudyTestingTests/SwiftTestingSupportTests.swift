@@ -2,6 +2,8 @@ import UnderstudyServer
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudySupport
 import UnderstudyTesting
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The members an answer body issued (a page token, an access token), remembered with the body
 /// they were read from: the next answer with that very body (a fixture's, replayed again) is

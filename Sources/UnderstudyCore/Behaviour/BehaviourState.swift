@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// What the provider behaviours remember in one session: requests counted against quotas,
 /// page tokens and access tokens issued, and quota limits a test has set. A value inside the

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// The credential an event loop's requests with one method and target carried, as judged,
 /// with the text it was read from: the next such request carrying the same text, byte for byte,

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// A provider's contract and behaviours around one request: what the real provider would
 /// answer before any fixture is consulted (a missing credential, an expired token, a used-up

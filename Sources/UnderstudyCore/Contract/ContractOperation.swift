@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// One operation of a provider's contract: a method on a path, its parameters, where its
 /// credential goes, and the responses it may give. A class, so the route each request carries

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// One parameter of a contract operation: where it is read from, whether it must be there,
 /// and the schema its value must fit. A class: every request's checks walk an operation's

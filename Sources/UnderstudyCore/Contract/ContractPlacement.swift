@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// One request's place in the contracts: its route, what its form in the contract's terms
 /// changes, and whether its parameters surely pass. `TargetMemo` keeps it by method and target.

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// A check across an operation's parameters that OpenAPI cannot express on its own
 /// (`x-understudy-rules`): "a location or a latitude and longitude", "not both open_now and
 /// open_at", "offset + limit ≤ 240". A class: every request's check walks its operation's

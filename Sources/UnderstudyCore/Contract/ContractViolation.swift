@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// A way a request broke its provider's contract, as the journal keeps it. Never holds a
 /// credential: for those only the parameter's name is kept.
 public struct ContractViolation: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// One of a pack's named answers (`x-understudy.errors`): the real provider's own error, with
 /// `{{placeholders}}` filled when it is given.

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The provider behaviours a pack switches on (`x-understudy.behaviours`): generic mechanisms
 /// configured by data, all on the server's clock. See docs/contracts.md.

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Reading `x-understudy.behaviours`.
 extension PackDecoder {

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// Reading the OpenAPI part of a pack: paths, operations, parameters, security, responses.
 extension PackDecoder {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]

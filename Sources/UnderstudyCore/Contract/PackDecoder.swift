@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Reads one provider pack (an OpenAPI 3.1 document with `x-understudy`) into a
 /// `ProviderPack`, collecting every problem with its JSON path.

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The absolute times in a provider's answers (`x-understudy.times`): where they are and how
 /// they are written, so a fixture that says when it was recorded (`recordedAt`) is replayed

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// One provider's contract and the fake's knowledge of it, read from
 /// `contracts/<provider>.openapi.json` (see docs/contracts.md).
 public final class ProviderPack: Sendable {

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// Checks a request against its operation, the way the real provider would before answering:
 /// the credential first, then the parameters, then the rules across them. The first broken
 /// check decides the provider's answer.

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// A structural difference between two JSON documents, at a JSON pointer.
 package struct DriftChange: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// How one fixture's answer changed between two trees.
 package struct FixtureDrift: Sendable {

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// What answers a request that reaches an operation of its provider's contract but that no
 /// fixture answers.
 public enum Fallback: String, Sendable, CaseIterable, CustomStringConvertible {

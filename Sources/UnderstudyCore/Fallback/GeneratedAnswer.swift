@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The answer a provider's contract gives to a request no fixture answers (`Fallback.contract`):
 /// the operation's success response (or, for an operation that declares none, its first error,

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Writes a JSON value that an OpenAPI 3.1 schema accepts, from the schema as written (local
 /// `$ref`s resolved against the pack's document), every choice drawn from a seeded generator:

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// The bodies of generated image answers: an image of the declared type that any decoder
 /// reads, the same bytes every time.

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// A condition on the request body.
 ///
 /// In a fixture: `{"json": VALUE}` (equal as JSON), `{"jsonSubset": VALUE}` (every member

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// A response body kept in a file. A class so the body store can key its cache by identity
 /// instead of hashing the path on every request, and so it can keep the file open.

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Where a fixture's body file is, relative to the fixtures root.
 enum BodyFilePath {
     /// A plain name beside a plain fixture path (`a.body.json` beside `yelp/a.json`), the

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// How long to wait before answering. In a fixture's response: `"delay": 250` (milliseconds),
 /// `{"fixed": 250}`, `{"uniform": {"min": 50, "max": 300}}` or

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 extension Fault {
     /// The error a `URLSession` client gets from this fault, as measured over a socket on

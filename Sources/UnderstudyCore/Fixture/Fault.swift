@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// A way for a response to go wrong at the socket, so an app's handling of a bad network can
 /// be tested on purpose. In a fixture: `"response": {"fault": "reset"}`.
 ///

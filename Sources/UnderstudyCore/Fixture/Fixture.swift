@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// One recorded interaction: the conditions a request must meet, and what to answer.
 ///

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// Decoding what shapes an answer beyond its bytes: scenarios, delays, dribbles, templates.
 extension FixtureDecoder {
     mutating func decodeScenario(_ value: JSONValue, at path: JSONPath) -> ScenarioStep? {

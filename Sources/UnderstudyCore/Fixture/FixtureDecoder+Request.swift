@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// Decoding `request`: method, path, query and header conditions, body conditions.
 extension FixtureDecoder {
     mutating func decodeRequest(_ value: JSONValue, at path: JSONPath) -> RequestPattern? {

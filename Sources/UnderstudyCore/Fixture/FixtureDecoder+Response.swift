@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Decoding `response`: status, headers, the body, and the body file it may name.
 extension FixtureDecoder {

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Reads one fixture document into a `Fixture`, collecting every problem rather than
 /// stopping at the first, each with its JSON path.

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Loads a fixtures tree: every `*.json` file below the root is a fixture, except
 /// `*.body.json` (response bodies referenced with `"file"`) and hidden files or folders.

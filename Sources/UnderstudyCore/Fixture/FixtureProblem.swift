@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// Something wrong with a fixture or contract file, located precisely enough to fix without searching.
 public struct FixtureProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, relative to the fixtures (or contracts) root.

@@ -1,3 +1,4 @@
+import UnderstudySupport
 extension FixtureResponse {
     /// The body's bytes as stored: held in the fixture, or read from its body file (a
     /// templated body unrendered).

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// One answer of a fixture.
 package struct FixtureResponse: Sendable {
     /// The HTTP status code.

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// A fixtures tree as loading left it: the index its check built, and what identifies the
 /// tree's files, under which what is derived from its fixtures alone may be kept across starts.
 package struct LoadedTree: Sendable {

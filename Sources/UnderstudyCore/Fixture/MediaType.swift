@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Content types for body files, by extension, used when a fixture names none.
 enum MediaType {
     static func forExtension(_ pathExtension: String) -> String {

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// The path a fixture answers: exact (`/v3/businesses/search`) or a template whose `{name}`
 /// segments each match one non-empty path segment (`/v3/businesses/{id}/reviews`).
 package struct PathPattern: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// The request side of a fixture: every condition listed must hold; anything not listed
 /// (extra parameters, other headers) is ignored.
 package final class RequestPattern: Sendable, Hashable {

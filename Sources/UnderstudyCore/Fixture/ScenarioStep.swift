@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// A fixture's place in a named scenario: a small state machine whose state changes what the
 /// same request is answered, e.g. a favorites list before and after a POST, or a login flow.
 ///

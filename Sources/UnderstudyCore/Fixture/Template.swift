@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// A string with `{{ expression }}` placeholders filled from the request and the clock when a
 /// response is served. Compiled when fixtures load, so a mistake is reported by file and JSON

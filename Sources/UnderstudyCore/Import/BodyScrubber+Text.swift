@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 extension BodyScrubber {
     /// `"name": "value"` in a body that names a secret member but is not valid JSON (a

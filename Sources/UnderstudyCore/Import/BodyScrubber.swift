@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Removes credentials from a recorded response body while keeping every other body byte for
 /// byte, since replay is checked for byte equality.

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// What an import wrote and what it left out.
 package struct HARImportSummary: Sendable {
     /// Fixtures written (one per imported entry; a body file beside a fixture is not counted).

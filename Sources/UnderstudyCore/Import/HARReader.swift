@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// One entry of an HTTP Archive, read and checked: only what an import uses.
 struct RecordedExchange: Sendable {
     /// Position in `log.entries`, from 0.

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Reading one HAR entry into a fixture.
 extension ImportedFixture {

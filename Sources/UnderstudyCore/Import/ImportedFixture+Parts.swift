@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The pieces of a fixture that come from the recorded request and response headers.
 extension ImportedFixture {

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// What one recorded exchange becomes: a fixture document and, beside it, the body file. Made
 /// from a HAR entry (`make(from:archive:)`) or from a live exchange while recording

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// The fields of a `multipart/form-data` body (RFC 7578): each part's `name` and its content,
 /// read as UTF-8. Enough to find credentials in a body; file parts are read like the others.

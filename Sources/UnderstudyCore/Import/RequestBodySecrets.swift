@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The credentials in a request body, for every body kind the providers accept, and the body
 /// condition a fixture may keep: a form (`application/x-www-form-urlencoded`), JSON, or

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// What credentials look like: the well-known key and token shapes, wherever they appear, and
 /// random-looking values in credential positions (the value of a secret-named parameter,

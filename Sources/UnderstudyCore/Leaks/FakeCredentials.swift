@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Which credentials are fake: only those declared so, never a value that merely looks fake.
 ///
 /// A real token may contain `FAKE` or `Understudy` by chance (`EAAB8realRandomFAKEq9Zt…`): a

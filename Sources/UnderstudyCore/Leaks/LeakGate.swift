@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// A value in a fixture tree that looks like a credential. It never holds the value itself.
 package struct LeakFinding: Sendable, Hashable, CustomStringConvertible {

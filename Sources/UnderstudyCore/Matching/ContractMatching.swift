@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Matching fixtures by what the contract says requests mean, not by their text: each query
 /// parameter under its one name and its value written one way (`ParameterMeaning`), and a
 /// versioned API's path without its version, so a Graph request at `/v2.8/me` finds a fixture

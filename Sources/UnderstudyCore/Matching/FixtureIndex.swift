@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Finds the fixture for a request without looking at every fixture.
 ///

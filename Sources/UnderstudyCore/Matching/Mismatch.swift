@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// One condition of a fixture that a request did not meet, as shown in a near-miss report.
 public struct Mismatch: Sendable, Hashable {
     /// Which condition: `method`, `path`, `query.term`, `header.authorization`, `body`.

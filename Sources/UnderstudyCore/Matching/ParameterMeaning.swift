@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// What one query parameter of a contract operation means, for matching fixtures by value
 /// rather than by text: its one name (an alias such as `placeid` reads as `place_id`) and how

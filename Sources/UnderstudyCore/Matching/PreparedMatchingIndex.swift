@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// The index `serve` matches requests in (`Responder.matchingIndex(reusing:contracts:)`),
 /// begun before the packs are loaded: the forms kept for the tree are read, and its fixtures
 /// filed in them, on a thread of their own while the packs load (filing them is one core's

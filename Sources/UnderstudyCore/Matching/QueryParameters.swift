@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Decoded query parameters, in request order, with repeated names kept.
 ///
 /// `+` decodes to a space and `%XX` sequences to UTF-8, so `term=caf%C3%A9+bar`,

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// What `understudy record` does with a request.
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Replay only, like `serve` (the default, and the only mode on CI without `--force`).

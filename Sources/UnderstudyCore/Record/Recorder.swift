@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// `understudy record`'s decisions: which requests go upstream, and what becomes of each answer.
 ///

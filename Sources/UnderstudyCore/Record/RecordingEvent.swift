@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Something a recording did, as it happens: for progress output.
 public enum RecordingEvent: Sendable {
     /// A fixture was written.

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// What became of a request the responder handed to the recorder.
 public enum RecordingOutcome: Sendable {
     /// The upstream answered and the exchange was written as a fixture; the client gets the

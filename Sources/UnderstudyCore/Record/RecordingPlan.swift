@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// How one live request is recorded: the conditions its fixture will have, the key that
 /// identifies it (requests with the same key get the same fixture), the credentials it

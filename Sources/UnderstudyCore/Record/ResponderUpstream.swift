@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// An upstream that is another responder, in the process: recording from a replay of other
 /// fixtures, with no socket anywhere (a test records in process this way, or one fixture set is

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The placeholders a recording handed out, and the real values behind them, in memory only.
 ///

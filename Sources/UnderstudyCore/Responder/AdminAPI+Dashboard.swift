@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The admin endpoints the dashboard (`/__understudy/ui`) reads besides the journal: coverage,
 /// a fixture's JSON, the sessions, and the page itself.

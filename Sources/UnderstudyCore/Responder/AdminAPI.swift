@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// The admin API under `/__understudy/`: health, the journal, the misses, reset, scenarios,
 /// overrides, quotas, the clock, and the dashboard with what it reads (see `AdminAPI+Dashboard`).

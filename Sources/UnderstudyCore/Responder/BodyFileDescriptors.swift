@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Open file descriptors kept for body files, so a body that does not fit the memory cache
 /// costs one `pread` per request instead of `open`, `fstat`, `read` and `close`.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// The responder's source of time: templates read `now` from it, and tests set and advance it
 /// so that nothing depends on the machine's clock or on sleeping.

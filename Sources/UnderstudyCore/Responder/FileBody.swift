@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// A response body left in its file, for a transport that reads or sends a file's bytes
 /// itself (the live server): reading a large body into memory and writing it out again costs

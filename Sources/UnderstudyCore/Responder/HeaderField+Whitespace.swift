@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// A received field's value without the optional whitespace around it.
 extension HeaderField {
     /// `value` without leading and trailing spaces and tabs: RFC 9110 §5.5 makes that optional

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// Fields replaced by name: what `Response.headers` lists for an answer with replacements,
 /// and the test the transport applies while writing one without building that list.
 package enum HeaderReplacement {

@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// A session's record of requests, read as the test or the admin API sees it: the most
 /// recent requests, and separately the most recent misses and contract violations, so a burst
 /// of matched traffic cannot push a miss out of sight.

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// What happened to one request, as the journal keeps it. Credentials are redacted.
 public struct JournalEntry: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// How an answer unfolds in time, written once for every transport to play alike: after its
 /// delay on the server's clock, a fault in place of the answer, or the head and the body, whole

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// One HTTP request as the responder sees it: framing already removed by whoever received it
 /// (the NIO server, the in-process transport or a test).

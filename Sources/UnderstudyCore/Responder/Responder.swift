@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Answers requests from fixtures: the one piece of behaviour shared by the NIO server, the
 /// in-process test transport and the CLI, so they can never disagree.

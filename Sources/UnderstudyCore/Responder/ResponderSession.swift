@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// What one session of a responder sees and changes: its journal, the positions of its
 /// sequences, its scenario states, its random-delay counts, its overrides and what the provider

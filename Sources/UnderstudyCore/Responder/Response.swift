@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// An HTTP response produced by the responder; the transport adds framing (Content-Length,
 /// Connection) and nothing else.

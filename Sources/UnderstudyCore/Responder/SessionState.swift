@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Everything one session remembers, as one value: read and changed under its session's one
 /// lock, so a reset is a single assignment and no reader sees half of one.

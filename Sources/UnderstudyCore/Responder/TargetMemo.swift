@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// What a request's method and target decided, kept for the next request with the same ones:
 /// where the contracts place it and, when the fixtures it could match read no more of it than

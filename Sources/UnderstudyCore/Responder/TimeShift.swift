@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// Moves the absolute times of a recorded answer so the replay agrees with the server's
 /// clock: the moment the answer was recorded is replayed as the moment the server started, so

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Everything that decides how Understudy answers, as one value: `serve`, `record`,
 /// `withUnderstudy`, the Swift Testing trait and `UnderstudyTestCase` each fill one in and build

@@ -1,3 +1,4 @@
+import UnderstudySupport
 extension Array where Element: Hashable {
     /// The elements in first-seen order, without repeats.
     func uniqued() -> [Element] {

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// What a fixture's conditions say about one parameter of the requests it answers.
 enum ConditionedValue: Equatable {
     /// No condition: any value, or none.

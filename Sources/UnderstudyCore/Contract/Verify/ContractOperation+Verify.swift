@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// Where an operation's answers and declarations are, for the verifier's findings and coverage.
 extension ContractOperation {
     /// Where the operation sits in its pack: `$.paths["/v3/businesses/search"].get`.

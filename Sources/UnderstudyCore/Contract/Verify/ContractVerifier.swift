@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// `understudy verify`: every fixture against its provider's contract (its request fits an
 /// operation, its answers fit the responses declared for their status) and every pack's own
 /// answers against its schemas. See docs/contracts.md, "Verifying fixtures".

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// The fixture's answers against the responses its operation declares.
 extension FixtureVerification {
     /// One answer, with its body as the checks see it.

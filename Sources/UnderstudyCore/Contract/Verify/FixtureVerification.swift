@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// Checking one fixture against the contracts: its route and operation, its credential
 /// conditions, its parameter conditions, and every answer. Collects findings with the JSON
 /// path in the fixture they are about.

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// A pack's own answers (`x-understudy.errors`, an operation's `x-understudy-errors`), filled
 /// with sample placeholder values, against the declared responses of every operation that can
 /// give them: an answer the contract gives must fit the contract.

@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// The coverage of the fixtures a server holds, for the dashboard: the same table as
 /// `understudy verify` prints, worked out from the loaded fixtures alone (no file is read
 /// again, and nothing is verified: a fixture's answers count by their statuses).

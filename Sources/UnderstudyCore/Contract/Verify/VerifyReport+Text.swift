@@ -1,3 +1,5 @@
+import UnderstudyJSON
+import UnderstudySupport
 /// The report as `understudy verify` prints it.
 extension VerifyReport {
     /// Findings grouped by file (each with its JSON path), notes, the coverage table, and a

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// What a file's metadata says about its content without reading it: a fixture snapshot is
 /// used only while every file of the tree has the stamp it had when the snapshot was written.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// The time a file system stamps a file changed now, read from a file made in it for the
 /// purpose and removed at once.

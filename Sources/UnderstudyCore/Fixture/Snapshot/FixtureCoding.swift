@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudySupport
 
 /// A decoded fixture in the snapshot's binary form, and back.
 ///

@@ -1,3 +1,4 @@
+import UnderstudySupport
 extension FixtureSnapshots {
     /// A snapshot whose head is read: the files it was written for, while its records are
     /// decoded and its fixture files stamped anew on threads of their own.

@@ -1,3 +1,4 @@
+import UnderstudySupport
 extension FixtureSnapshots.Contents {
     /// The fixtures of this snapshot that a tree changed since can still take as they are:
     /// those whose file has the stamp it had then, and whose body files are all still there.

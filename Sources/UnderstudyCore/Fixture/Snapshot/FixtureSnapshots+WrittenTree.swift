@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 extension FixtureSnapshots {
     /// Keeps the snapshot of a tree a command has just written (`import-har`'s), and with

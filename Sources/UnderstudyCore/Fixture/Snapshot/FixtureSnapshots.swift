@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Snapshots of valid fixture trees, so `serve` starts without reading and decoding every
 /// fixture file again (10,000 fixtures: most of a 200 ms start, several times that with a

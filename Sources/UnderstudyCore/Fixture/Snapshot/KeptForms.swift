@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudySupport
 
 /// Fixtures' forms in their contracts' terms (`ContractMatching.forms`), kept beside the tree's
 /// snapshot: on 10,000 fixtures, putting them in those terms was a fifth of a start's work with

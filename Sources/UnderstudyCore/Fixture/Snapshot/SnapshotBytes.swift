@@ -1,3 +1,4 @@
+import UnderstudySupport
 /// The strings of a snapshot, each stored once: fixtures repeat header names and values,
 /// providers and parameter names thousands of times, and a string read once is shared.
 final class SnapshotStrings {
