@@ -9,7 +9,7 @@ violations, unmatched and coverage documents (the second each entry was served i
 usage: SEED=14 bench/differential/run.py OLD_BINARY NEW_BINARY FIXTURES_DIR CONTRACTS_DIR
 Prints each difference (the first five in full) and a summary; any difference is a behaviour change.
 """
-import json, os, random, re, socket, subprocess, sys, time
+import json, os, random, re, socket, subprocess, sys, tempfile, time
 
 old, new, fixtures, contracts = sys.argv[1:5]
 rng = random.Random(int(os.environ.get("SEED", "14")))
@@ -128,7 +128,11 @@ try:
         print(path, "identical" if same else "DIFFERENT", len(a[2]), "bytes")
         if not same:
             differ += 1
-            open("/tmp/cb/a.json","wb").write(a[2]); open("/tmp/cb/b.json","wb").write(b[2])
+            kept = os.path.join(tempfile.gettempdir(), "differential")
+            os.makedirs(kept, exist_ok=True)
+            name = path.strip("/").replace("/", "-")
+            open(os.path.join(kept, name + "-old.json"), "wb").write(a[2]); open(os.path.join(kept, name + "-new.json"), "wb").write(b[2])
+            print("  both kept in", kept)
     print(len(requests), "requests,", differ, "differences; statuses", sorted(statuses.items()))
 finally:
     for proc, _ in servers: proc.terminate(); proc.wait()
