@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// The life of one HTTP/1.1 connection as a value: the channel handler feeds it events
 /// (parts read, answers written, writability, deadlines, half-close, shutdown) and does what

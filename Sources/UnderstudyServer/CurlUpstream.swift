@@ -2,6 +2,7 @@
 import CCurl
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// Sends recorded requests to the real providers with libcurl, loaded by `record` alone (when it
 /// starts, or at the first request).

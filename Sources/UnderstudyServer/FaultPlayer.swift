@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// Plays a fixture's `Fault` on the connection instead of a well-formed answer. Every fault
 /// but `noAnswer` ends by closing the connection; `noAnswer` leaves it open and silent until

@@ -1,5 +1,6 @@
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// Reads a plain request from the start of a connection's bytes: a `GET` or `HEAD` in
 /// origin form, HTTP/1.1 or 1.0, kept alive, no body, with headers of plain characters only.

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// How a connection's answers go out: the responder asked, delays and dribbles kept on the
 /// responder's clock, faults played, the server's own refusals written, the close after the

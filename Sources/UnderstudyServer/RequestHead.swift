@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// A request's head as a connection uses it: what the responder is asked with (method,
 /// target, header fields) and what the connection's rules read (version, keep-alive).

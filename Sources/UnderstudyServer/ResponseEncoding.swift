@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Serialises a whole response (status line, headers, body) into one buffer, so each answer

@@ -1,6 +1,7 @@
 import NIOCore
 import UnderstudyCore
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 extension ServerLimits {

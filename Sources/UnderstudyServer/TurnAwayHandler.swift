@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// Answers a connection past the server's limit with 503 and closes it, without reading.
 final class TurnAwayHandler: ChannelInboundHandler {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// A fixtures tree written for one test in a fresh temporary folder: the files a test needs,
 /// by path below the root, and nothing else.

@@ -1,4 +1,5 @@
 import UnderstudyCore
+import UnderstudyFixtures
 
 extension TestServer {
     /// Fails the test, at the caller's line, if any request found no fixture; the message holds

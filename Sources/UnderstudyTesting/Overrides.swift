@@ -1,4 +1,5 @@
 import UnderstudyCore
+import UnderstudyFixtures
 
 extension TestServer {
     /// Makes fixture `file` answer differently for the rest of this test: another status, a

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// The `--contracts` options: where the provider packs are, or none.
 struct ContractOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// `understudy drift`: how two fixture trees, or a tree and the contracts, differ.
 struct DriftCommand: ParsableCommand {

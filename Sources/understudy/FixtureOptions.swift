@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// The `--fixtures` option shared by the commands that read a fixtures tree.
 struct FixtureOptions: ParsableArguments {

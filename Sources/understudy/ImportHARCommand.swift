@@ -1,5 +1,6 @@
 import ArgumentParser
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// `understudy import-har`: turn an HTTP Archive into fixtures.
 struct ImportHARCommand: ParsableCommand {

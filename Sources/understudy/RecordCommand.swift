@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudySupport
 import UnderstudyServer
 #if !os(Linux)

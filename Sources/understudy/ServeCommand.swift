@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudyServer
 
 /// `understudy serve`: answer requests from the fixtures until interrupted.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// `understudy verify`: the fixtures against the provider packs.
 struct VerifyCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import UnderstudyCore
+import UnderstudyFixtures
 import EndToEndSupport
 import Foundation
 import RestaurantCore

@@ -1,5 +1,6 @@
 import UnderstudyTesting
 import UnderstudyCore
+import UnderstudyFixtures
 import EndToEndSupport
 import RestaurantCore
 import XCTest

@@ -2,6 +2,7 @@ import Foundation
 import RestaurantCore
 import Testing
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// Every bundled fixture whose answer is JSON decodes into the core's model for its provider
 /// and path. Fields a model leaves out are printed (information, not failure), so drift

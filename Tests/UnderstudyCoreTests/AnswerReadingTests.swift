@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 import UnderstudyJSON
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// An event loop remembers what an answer body issued with the body itself (`AnswerReading`):

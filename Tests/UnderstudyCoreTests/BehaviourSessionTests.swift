@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// Behaviour state belongs to a session: UI tests sharing one server through
 /// `X-Understudy-Session` never use up each other's quota or see each other's tokens.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// How a response's `"file"` is resolved against the fixture's folder: `.` and `..`, repeated

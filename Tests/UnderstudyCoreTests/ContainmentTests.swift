@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// A fixtures tree cannot make the server read or serve anything outside it.
 @Suite("Containment")

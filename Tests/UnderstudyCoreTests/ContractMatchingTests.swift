@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 import UnderstudyJSON
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// Matching through the contract: numbers by value, booleans by the provider's spellings,

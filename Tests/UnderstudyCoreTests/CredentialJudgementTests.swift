@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// An event loop remembers how a credential was judged with the text it came in
 /// (`CredentialJudgement`): the same text is judged once, any other text anew.

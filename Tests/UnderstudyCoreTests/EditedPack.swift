@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// The problems loading reports for the bundled pack `file` alone in a folder, with each of
 /// `edits` (a text of the pack and what replaces it) made first; every edit must change it.

@@ -1,6 +1,7 @@
 import Testing
 @testable import UnderstudyCore
 import UnderstudyJSON
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// The shortcuts a start without a snapshot takes through decoding (paths split on their

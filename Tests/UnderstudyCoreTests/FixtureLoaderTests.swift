@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 @Suite("Loading fixtures")
 struct FixtureLoaderTests {

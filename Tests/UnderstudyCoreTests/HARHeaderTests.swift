@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// `import-har` writes only headers the loader accepts: a value with line breaks (how some
 /// exporters join repeated headers) becomes repeated values, a name with one is dropped.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import UnderstudyCore
 import UnderstudyJSON
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 @Suite("Reading a few members without parsing the rest")

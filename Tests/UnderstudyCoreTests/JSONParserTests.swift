@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
 

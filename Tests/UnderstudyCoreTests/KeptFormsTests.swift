@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// Fixtures' forms in their contracts' terms are kept across starts: kept forms must be the

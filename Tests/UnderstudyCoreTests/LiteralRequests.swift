@@ -1,5 +1,6 @@
 import Foundation
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// The method and target of a request meeting `fixture`'s path and query conditions when they
 /// are literal: an exact path, query parameters pinned to one value, and no body condition;

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// Which behaviours concern an operation is decided once, when the pack loads; the gate reads
 /// those flags instead of the behaviours' sets of operation ids. Held here to the sets.

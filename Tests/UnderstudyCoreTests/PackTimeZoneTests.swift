@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// Zones a pack names: common ones looked up on first use, others at once, wrong ones refused.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// The journal keeps what a request sent packed into the bytes after its entry's fields:
 /// reading it back must give exactly what was sent.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// How an answer unfolds, decided once for both transports: the fault first, a dribble only
 /// where there is a body to send, the cuts and the interval from the fixture's dribble.

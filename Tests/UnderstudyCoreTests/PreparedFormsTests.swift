@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 import UnderstudyJSON
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// The shortcuts taken per request when a request is already in the contract's terms, and the

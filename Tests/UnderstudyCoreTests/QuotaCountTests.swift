@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// Quota counting changes a counted credential's entry in place; held here to the counting it
 /// replaced (look up, change a copy, store it back only when counted) over windows moving both

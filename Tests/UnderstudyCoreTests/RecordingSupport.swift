@@ -1,5 +1,6 @@
 import Foundation
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// An upstream that answers from a closure and remembers every request it was sent; it can

@@ -1,5 +1,6 @@
 import Testing
 import UnderstudyCore
+import UnderstudyFixtures
 
 /// What the journal (and so the dashboard) shows of a request's headers.
 @Suite("Redaction of header values")

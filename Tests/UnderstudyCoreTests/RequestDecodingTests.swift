@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// `Request` takes an origin-form target apart in one pass over its bytes; every other target

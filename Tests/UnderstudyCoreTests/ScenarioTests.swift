@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 import UnderstudyJSON
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 @Suite("Scenarios")

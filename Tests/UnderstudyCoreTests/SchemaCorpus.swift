@@ -1,5 +1,6 @@
 import Foundation
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 import UnderstudyJSON
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// Several tests sharing one responder through session headers, as UI tests whose app runs in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// Recorded bodies moved once per body, shift and operation, and kept within a budget.
 @Suite struct ShiftedBodiesTests {

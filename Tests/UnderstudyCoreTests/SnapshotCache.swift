@@ -1,5 +1,6 @@
 import Foundation
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// A snapshot folder of its own, outside every tree; `settling: 0` trusts files written just now.
 struct SnapshotCache {

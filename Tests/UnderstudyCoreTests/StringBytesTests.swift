@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// The byte searches over a string's contiguous UTF-8 answer as the generic `utf8` view does.

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// A fixtures tree in a fresh temporary folder, removed when the value is discarded by `remove()`.

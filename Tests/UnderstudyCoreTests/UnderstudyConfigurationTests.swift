@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 
 /// One configuration builds every responder: it refuses what cannot work, and a recording one
 /// checks requests against the same contracts as a serving one.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyFixtures
 import UnderstudySupport
 
 /// `import-har` keeps the snapshot of the tree it wrote, so the first `serve` starts from it.

@@ -2,6 +2,7 @@ import Foundation
 import NIOPosix
 import Testing
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudyServer
 import UnderstudyTesting
 

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudySupport
 import UnderstudyServer
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudySupport
 import UnderstudyServer
 import UnderstudyTesting

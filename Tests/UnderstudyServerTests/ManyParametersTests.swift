@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 import UnderstudyServer
 import UnderstudyURLSession

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 import UnderstudyCore
+import UnderstudyFixtures
 
 @testable import UnderstudyServer
 

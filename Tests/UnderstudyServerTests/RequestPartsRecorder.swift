@@ -2,6 +2,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTP1
 import UnderstudyCore
+import UnderstudyFixtures
 
 @testable import UnderstudyServer
 

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudyTesting
 
 @testable import UnderstudyServer

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyCore
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 import UnderstudyServer
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 import UnderstudyTesting
 #if canImport(FoundationNetworking)

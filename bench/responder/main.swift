@@ -8,6 +8,7 @@
 // tenth of the rounds first warm up. Yelp's quota is lifted so every answer is counted and 200.
 import Foundation
 import UnderstudyCore
+import UnderstudyFixtures
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("responder-bench: \(message)\n".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// What the provider behaviours remember in one session: requests counted against quotas,

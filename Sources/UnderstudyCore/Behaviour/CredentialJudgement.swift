@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The credential an event loop's requests with one method and target carried, as judged,

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// The texts a provider reads as true and as false in a query (`x-understudy.booleans`):
 /// `open_now=true` and, where the provider takes it, `open_now=True` or `1`.

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// One parameter of a contract operation: where it is read from, whether it must be there,

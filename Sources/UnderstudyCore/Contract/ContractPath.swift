@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// An OpenAPI path template (`/v3/businesses/{id}/reviews`, `/bphoto/{photo_id}/{size}.jpg`):
 /// unlike a fixture path, a placeholder may share its segment with literal text.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// One request's place in the contracts: its route, what its form in the contract's terms

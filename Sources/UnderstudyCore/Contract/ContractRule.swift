@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// A check across an operation's parameters that OpenAPI cannot express on its own
 /// (`x-understudy-rules`): "a location or a latitude and longitude", "not both open_now and

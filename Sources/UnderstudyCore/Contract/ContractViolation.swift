@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// A way a request broke its provider's contract, as the journal keeps it. Never holds a
 /// credential: for those only the parameter's name is kept.

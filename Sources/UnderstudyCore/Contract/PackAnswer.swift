@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// One of a pack's named answers (`x-understudy.errors`): the real provider's own error, with

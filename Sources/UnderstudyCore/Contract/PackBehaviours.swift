@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The provider behaviours a pack switches on (`x-understudy.behaviours`): generic mechanisms

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// Reading the OpenAPI part of a pack: paths, operations, parameters, security, responses.
 extension PackDecoder {

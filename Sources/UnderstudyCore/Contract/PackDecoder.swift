@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Reads one provider pack (an OpenAPI 3.1 document with `x-understudy`) into a

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The absolute times in a provider's answers (`x-understudy.times`): where they are and how

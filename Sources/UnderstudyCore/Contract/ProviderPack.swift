@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// One provider's contract and the fake's knowledge of it, read from
 /// `contracts/<provider>.openapi.json` (see docs/contracts.md).

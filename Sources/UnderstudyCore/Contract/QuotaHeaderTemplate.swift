@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// A rate-limit header as a pack names it (`RateLimit-Remaining: {{quota.remaining}}`), its
 /// value's placeholders resolved when the pack loads: filled on every counted request, it

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// Checks a request against its operation, the way the real provider would before answering:
 /// the credential first, then the parameters, then the rules across them. The first broken

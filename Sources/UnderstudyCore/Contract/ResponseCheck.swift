@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// Checking a response against what its operation declares: the status, the media type, the
 /// required headers and the body's schema.

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// A structural difference between two JSON documents, at a JSON pointer.
 package struct DriftChange: Sendable, Hashable, CustomStringConvertible {

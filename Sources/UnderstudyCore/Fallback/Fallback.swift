@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// What answers a request that reaches an operation of its provider's contract but that no
 /// fixture answers.

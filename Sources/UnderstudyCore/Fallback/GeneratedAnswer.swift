@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The answer a provider's contract gives to a request no fixture answers (`Fallback.contract`):

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Writes a JSON value that an OpenAPI 3.1 schema accepts, from the schema as written (local

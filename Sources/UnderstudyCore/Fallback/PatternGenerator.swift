@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// Writes a string that a regular expression matches, for generated answers whose schema gives
 /// a `pattern` (`^[0-9]{4}$`, `^(EAA[0-9A-Za-z]+|[0-9]+\|[0-9A-Za-z_-]+)$`).

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The bodies of generated image answers: an image of the declared type that any decoder

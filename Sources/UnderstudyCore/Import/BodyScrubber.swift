@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Removes credentials from a recorded response body while keeping every other body byte for
@@ -18,7 +19,7 @@ import UnderstudySupport
 /// What the placeholder is, and whether plainly fake values are kept, is the `Scrubbing`'s call.
 enum BodyScrubber {
     /// Object members whose string values are credentials in the providers' responses.
-    static let secretMembers: Set<String> = ["access_token", "refresh_token", "client_secret", "code"]
+    static var secretMembers: Set<String> { Redaction.secretMembers }
 
     /// Credentials shorter than this are not searched for: replacing every `1` or `true` in a
     /// body would corrupt it, and such values are not real credentials.

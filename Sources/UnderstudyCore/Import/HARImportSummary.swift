@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// What an import wrote and what it left out.
 package struct HARImportSummary: Sendable {

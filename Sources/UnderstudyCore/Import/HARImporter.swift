@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Turns an HTTP Archive (HAR 1.2, as exported by browser devtools, Charles or Proxyman) into

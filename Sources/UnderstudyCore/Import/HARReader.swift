@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// One entry of an HTTP Archive, read and checked: only what an import uses.
 struct RecordedExchange: Sendable {

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// File names for imported fixtures: `get-v3-businesses-search-1a2b3c4d`, readable and stable.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// What one recorded exchange becomes: a fixture document and, beside it, the body file. Made

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The fields of a `multipart/form-data` body (RFC 7578): each part's `name` and its content,

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// Which provider a recorded request belongs to, judged by the real host it was sent to, as
 /// the packs say: each pack's `upstream` and the `servers` of its operations (image CDNs).

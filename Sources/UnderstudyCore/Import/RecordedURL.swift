@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The parts of a recorded absolute URL an import needs: host, raw path and raw query.

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 extension Redaction {
@@ -36,22 +37,13 @@ extension Redaction {
         return utf8.count <= previewLength ? shown : String(decoding: utf8.prefix(previewLength), as: UTF8.self)
     }
 
-    /// `name=value&…` with the values of secret names replaced by the placeholder.
-    static func form(_ text: Substring) -> String {
-        text.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
-            guard let equals = part.firstIndex(of: "=") else { return part }
-            let name = PercentDecoding.decode(part[..<equals], plusAsSpace: true)
-            return isSecretParameter(name) || BodyScrubber.secretMembers.contains(name.lowercased()) ? part[...equals] + placeholder : part
-        }.joined(separator: "&")
-    }
-
     /// `value` with the string values of secret members replaced by the placeholder.
     private static func redactedMembers(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let members):
             var result: [String: JSONValue] = [:]
             for (name, member) in members {
-                let secret = isSecretParameter(name) || BodyScrubber.secretMembers.contains(name.lowercased())
+                let secret = isSecretParameter(name) || Redaction.secretMembers.contains(name.lowercased())
                 result[name] = secret && member.stringValue != nil ? .string(placeholder) : redactedMembers(member)
             }
             return .object(result)

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The credentials in a request body, for every body kind the providers accept, and the body

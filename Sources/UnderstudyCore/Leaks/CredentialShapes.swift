@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// What credentials look like: the well-known key and token shapes, wherever they appear, and

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// Which credentials are fake: only those declared so, never a value that merely looks fake.
 ///

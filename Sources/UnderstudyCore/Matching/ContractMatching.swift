@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// Matching fixtures by what the contract says requests mean, not by their text: each query
 /// parameter under its one name and its value written one way (`ParameterMeaning`), and a

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// The index `serve` matches requests in (`Responder.matchingIndex(reusing:contracts:)`),
 /// begun before the packs are loaded: the forms kept for the tree are read, and its fixtures

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// What `understudy record` does with a request.
 public enum RecordMode: String, Sendable, CaseIterable {

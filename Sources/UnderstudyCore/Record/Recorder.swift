@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// `understudy record`'s decisions: which requests go upstream, and what becomes of each answer.

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// Something a recording did, as it happens: for progress output.
 public enum RecordingEvent: Sendable {

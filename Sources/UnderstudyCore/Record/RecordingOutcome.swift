@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// What became of a request the responder handed to the recorder.
 public enum RecordingOutcome: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// How one live request is recorded: the conditions its fixture will have, the key that

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// An upstream that is another responder, in the process: recording from a replay of other

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// Which values in a provider's traffic are credentials, and what replaces them before anything
 /// reaches the disk. One set of rules drives both the HAR import and `understudy record`.

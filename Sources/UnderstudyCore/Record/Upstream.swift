@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// A request on its way to the real provider.

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The admin endpoints the dashboard (`/__understudy/ui`) reads besides the journal: coverage,

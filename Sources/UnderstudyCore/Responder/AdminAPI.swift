@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The admin API under `/__understudy/`: health, the journal, the misses, reset, scenarios,

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// The responder's source of time: templates read `now` from it, and tests set and advance it

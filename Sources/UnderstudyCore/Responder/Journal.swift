@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// A session's record of requests, read as the test or the admin API sees it: the most
 /// recent requests, and separately the most recent misses and contract violations, so a burst

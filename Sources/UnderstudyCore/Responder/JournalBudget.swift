@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// The bytes every journal of one responder may hold together: requests with long targets,
 /// in many sessions, must not grow the server's memory without bound.

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// How the journal packs what a request sent before its body (method, target, header fields)
 /// into the bytes at the end of its entry's one allocation (see `JournalEntry`).

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Answers requests from fixtures: the one piece of behaviour shared by the NIO server, the

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// What one session of a responder sees and changes: its journal, the positions of its

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Everything one session remembers, as one value: read and changed under its session's one

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Recorded bodies with their times moved, kept for the next answer of the same body.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// What a request's method and target decided, kept for the next request with the same ones:

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Everything that decides how Understudy answers, as one value: `serve`, `record`,

@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 extension Array where Element: Hashable {
     /// The elements in first-seen order, without repeats.

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// What a fixture's conditions say about one parameter of the requests it answers.
 enum ConditionedValue: Equatable {

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// Where an operation's answers and declarations are, for the verifier's findings and coverage.
 extension ContractOperation {

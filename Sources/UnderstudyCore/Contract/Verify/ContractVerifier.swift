@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// `understudy verify`: every fixture against its provider's contract (its request fits an
 /// operation, its answers fit the responses declared for their status) and every pack's own

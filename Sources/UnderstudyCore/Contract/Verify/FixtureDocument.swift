@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// A fixture file as its author wrote it, read again so findings can name JSON paths the way
 /// the file spells them: a header's case, the member a body is given in, `response` or

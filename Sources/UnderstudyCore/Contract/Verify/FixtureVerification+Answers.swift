@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// The fixture's answers against the responses its operation declares.
 extension FixtureVerification {

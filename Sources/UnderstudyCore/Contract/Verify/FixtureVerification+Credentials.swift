@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// Credential conditions: where the operation's security scheme puts the credential, and no
 /// real secret written into a fixture.

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// Parameter conditions: declared names, values that fit their schemas, and requests the
 /// contract would answer itself before any fixture is asked (`required`, rules).

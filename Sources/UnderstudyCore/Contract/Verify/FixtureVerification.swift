@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// Checking one fixture against the contracts: its route and operation, its credential
 /// conditions, its parameter conditions, and every answer. Collects findings with the JSON

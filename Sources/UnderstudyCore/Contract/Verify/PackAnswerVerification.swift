@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// A pack's own answers (`x-understudy.errors`, an operation's `x-understudy-errors`), filled
 /// with sample placeholder values, against the declared responses of every operation that can

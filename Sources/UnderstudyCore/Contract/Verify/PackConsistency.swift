@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// What a pack says about itself that must agree, beyond what loading it checks: the
 /// canonical test credentials and the pack's own known tokens fit its credential pattern, and

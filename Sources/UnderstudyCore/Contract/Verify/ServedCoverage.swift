@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// The coverage of the fixtures a server holds, for the dashboard: the same table as
 /// `understudy verify` prints, worked out from the loaded fixtures alone (no file is read

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+import UnderstudyFixtures
 import UnderstudySupport
 /// The report as `understudy verify` prints it.
 extension VerifyReport {

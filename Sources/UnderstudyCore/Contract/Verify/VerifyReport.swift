@@ -1,3 +1,4 @@
+import UnderstudyFixtures
 import UnderstudySupport
 /// What `understudy verify` found: findings by file (a fixture relative to the fixtures root,
 /// or a pack relative to the contracts folder) and JSON path, notes that are information

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyFixtures
 import UnderstudySupport
 
 /// Fixtures' forms in their contracts' terms (`ContractMatching.forms`), kept beside the tree's
