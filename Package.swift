@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "UnderstudySupport", targets: ["UnderstudySupport"]),
         .library(name: "UnderstudyJSON", targets: ["UnderstudyJSON"]),
         .library(name: "UnderstudyFixtures", targets: ["UnderstudyFixtures"]),
+        .library(name: "UnderstudyContracts", targets: ["UnderstudyContracts"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
@@ -29,9 +30,13 @@ let package = Package(
         .target(name: "UnderstudyJSON", dependencies: ["UnderstudySupport"]),
         // HTTP values (Request, Response, HeaderField), fixtures and their loading, matching.
         .target(name: "UnderstudyFixtures", dependencies: ["UnderstudySupport", "UnderstudyJSON"]),
-        // Contracts and provider behaviours, the responder and the tooling (to be split further).
+        // Contracts and provider behaviours: packs, checks, contract-aware matching, generated answers.
+        .target(name: "UnderstudyContracts", dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures"]),
+        // The responder (one decision), its journal and admin API, and the tooling (to be split further).
         // The dashboard's page sources are embedded by scripts/embed-dashboard, not shipped as files.
-        .target(name: "UnderstudyCore", dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures"], exclude: ["Dashboard/page"]),
+        .target(
+            name: "UnderstudyCore", dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts"],
+            exclude: ["Dashboard/page"]),
         // libcurl, loaded when the first recorded request goes out (see CurlUpstream).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The only home of SwiftNIO.
@@ -42,6 +47,7 @@ let package = Package(
                 "UnderstudySupport",
                 "UnderstudyJSON",
                 "UnderstudyFixtures",
+                "UnderstudyContracts",
                 .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -51,9 +57,11 @@ let package = Package(
         ),
         // The recorder's upstream over URLSession, where URLSession is part of the system (Apple's
         // platforms); on Linux it is FoundationNetworking, which `understudy` does not load (CurlUpstream).
-        .target(name: "UnderstudyURLSession", dependencies: ["UnderstudyCore", "UnderstudyFixtures"]),
+        .target(name: "UnderstudyURLSession", dependencies: ["UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts"]),
         // The only module that imports XCTest and Testing.
-        .target(name: "UnderstudyTesting", dependencies: ["UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyServer"]),
+        .target(
+            name: "UnderstudyTesting",
+            dependencies: ["UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "UnderstudyServer"]),
         .executableTarget(
             name: "understudy",
             dependencies: [
@@ -61,6 +69,7 @@ let package = Package(
                 "UnderstudySupport",
                 "UnderstudyJSON",
                 "UnderstudyFixtures",
+                "UnderstudyContracts",
                 "UnderstudyServer",
                 .target(name: "UnderstudyURLSession", condition: .when(platforms: [.macOS, .iOS])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -73,21 +82,23 @@ let package = Package(
         // Linked into the test process: runs at most 8 test cases per core at once (see its source).
         .target(name: "TestParallelism", path: "Tests/TestParallelism"),
         .testTarget(
-            name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "ChildProcesses"], resources: [.copy("Resources")]),
+            name: "UnderstudyCoreTests",
+            dependencies: ["UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses"],
+            resources: [.copy("Resources")]),
         .testTarget(
             name: "RestaurantCoreTests",
-            dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore", "UnderstudyFixtures", "ChildProcesses"]
+            dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses"]
         ),
         .testTarget(
             name: "UnderstudyTestingTests",
-            dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyServer"]),
+            dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "UnderstudyServer"]),
         // The five apps' flows end to end against a real Understudy, in Swift Testing and in XCTest;
         // what both share (fixtures, credentials, an app's install folder) is EndToEndSupport.
         .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyCore"], path: "Tests/EndToEndSupport"),
-        .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore", "UnderstudyFixtures"]),
-        .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore", "UnderstudyFixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts"]),
+        .testTarget(name: "EndToEndXCTests", dependencies: ["EndToEndSupport", "RestaurantCore", "UnderstudyTesting", "UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts"]),
         // Not a product: the responder's CPU per request in process (docs/performance.md).
-        .executableTarget(name: "responder-bench", dependencies: ["UnderstudyCore", "UnderstudyFixtures"], path: "bench/responder"),
+        .executableTarget(name: "responder-bench", dependencies: ["UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts"], path: "bench/responder"),
         // A test helper, not a product: writes the stores in a loop so a test can kill it mid-write.
         .executableTarget(name: "restaurant-store-writer", dependencies: ["RestaurantCore"], path: "Sources/RestaurantStoreWriter"),
         .testTarget(
@@ -97,6 +108,7 @@ let package = Package(
                 "UnderstudySupport",
                 "UnderstudyJSON",
                 "UnderstudyFixtures",
+                "UnderstudyContracts",
                 "UnderstudyServer",
                 "UnderstudyURLSession",
                 "UnderstudyTesting",

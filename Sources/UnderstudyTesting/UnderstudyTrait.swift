@@ -1,4 +1,5 @@
 import Testing
+import UnderstudyContracts
 import UnderstudyCore
 
 /// Gives a test (or each test of a suite) its own Understudy: `@Test(.understudy(fixtures: path))`,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 

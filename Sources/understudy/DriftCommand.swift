@@ -1,4 +1,5 @@
 import ArgumentParser
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import UnderstudyCore
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 import UnderstudyServer
 #if !os(Linux)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 import UnderstudyServer

@@ -1,3 +1,4 @@
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 import EndToEndSupport

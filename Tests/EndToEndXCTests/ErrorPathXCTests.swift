@@ -1,4 +1,5 @@
 import UnderstudyTesting
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 import EndToEndSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 
 /// Behaviour state belongs to a session: UI tests sharing one server through

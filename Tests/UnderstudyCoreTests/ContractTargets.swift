@@ -1,5 +1,6 @@
 import Foundation
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 
 /// Targets of every bundled operation, ordinary and hostile, for tests of what is kept by

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 
 /// An event loop remembers how a credential was judged with the text it came in

@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport

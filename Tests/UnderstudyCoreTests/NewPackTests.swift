@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 
 /// A provider the code has never heard of needs only its pack: where its API is mounted, which

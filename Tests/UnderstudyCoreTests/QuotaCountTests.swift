@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 
 /// Quota counting changes a counted credential's entry in place; held here to the counting it

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import UnderstudyCore
+@testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 
 /// Where a path goes among the bundled packs: the provider, the path as its contract writes it

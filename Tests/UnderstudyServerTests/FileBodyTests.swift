@@ -1,6 +1,7 @@
 import Foundation
 import NIOPosix
 import Testing
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 import UnderstudyServer

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyCore
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 import UnderstudyServer
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 import UnderstudyJSON
+import UnderstudyContracts
 import UnderstudySupport
 import UnderstudyServer
 #if canImport(FoundationNetworking)

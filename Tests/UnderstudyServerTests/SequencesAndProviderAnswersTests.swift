@@ -3,6 +3,7 @@ import Testing
 import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 import UnderstudyServer
 #if canImport(FoundationNetworking)

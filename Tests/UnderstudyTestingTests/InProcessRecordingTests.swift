@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 import UnderstudyTesting

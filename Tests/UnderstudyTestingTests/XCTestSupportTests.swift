@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyTesting
 import XCTest

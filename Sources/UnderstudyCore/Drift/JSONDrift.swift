@@ -1,5 +1,6 @@
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// A structural difference between two JSON documents, at a JSON pointer.
 package struct DriftChange: Sendable, Hashable, CustomStringConvertible {

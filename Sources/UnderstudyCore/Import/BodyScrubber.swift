@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// Removes credentials from a recorded response body while keeping every other body byte for

@@ -1,5 +1,6 @@
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// What an import wrote and what it left out.
 package struct HARImportSummary: Sendable {

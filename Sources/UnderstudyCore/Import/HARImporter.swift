@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// Turns an HTTP Archive (HAR 1.2, as exported by browser devtools, Charles or Proxyman) into

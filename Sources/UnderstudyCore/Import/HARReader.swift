@@ -1,5 +1,6 @@
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// One entry of an HTTP Archive, read and checked: only what an import uses.
 struct RecordedExchange: Sendable {

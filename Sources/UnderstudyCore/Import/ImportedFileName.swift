@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// File names for imported fixtures: `get-v3-businesses-search-1a2b3c4d`, readable and stable.
 ///

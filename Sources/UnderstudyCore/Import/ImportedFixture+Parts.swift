@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// The pieces of a fixture that come from the recorded request and response headers.

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// What one recorded exchange becomes: a fixture document and, beside it, the body file. Made

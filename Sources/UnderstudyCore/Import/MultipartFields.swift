@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// The fields of a `multipart/form-data` body (RFC 7578): each part's `name` and its content,

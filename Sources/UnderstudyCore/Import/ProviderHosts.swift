@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// Which provider a recorded request belongs to, judged by the real host it was sent to, as
 /// the packs say: each pack's `upstream` and the `servers` of its operations (image CDNs).

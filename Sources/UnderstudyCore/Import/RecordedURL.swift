@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// The parts of a recorded absolute URL an import needs: host, raw path and raw query.

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// A value in a fixture tree that looks like a credential. It never holds the value itself.

@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// What `understudy record` does with a request.
 public enum RecordMode: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// Something a recording did, as it happens: for progress output.
 public enum RecordingEvent: Sendable {

@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// What became of a request the responder handed to the recorder.
 public enum RecordingOutcome: Sendable {

@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// Which values in a provider's traffic are credentials, and what replaces them before anything
 /// reaches the disk. One set of rules drives both the HAR import and `understudy record`.

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// The admin endpoints the dashboard (`/__understudy/ui`) reads besides the journal: coverage,

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// The admin API under `/__understudy/`: health, the journal, the misses, reset, scenarios,

@@ -1,5 +1,6 @@
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// A test's change to one fixture's answer, for as long as the test needs it: another status,
 /// a delay, or a fault. Set with `Responder.override(_:with:)` or

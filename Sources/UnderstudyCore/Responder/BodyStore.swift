@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// Reads response body files, keeping the first ones read in memory up to a byte budget;
 /// the rest are read from their kept descriptors (see `BodyFile`).

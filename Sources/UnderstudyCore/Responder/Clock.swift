@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// The responder's source of time: templates read `now` from it, and tests set and advance it

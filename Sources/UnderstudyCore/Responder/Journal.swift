@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// A session's record of requests, read as the test or the admin API sees it: the most
 /// recent requests, and separately the most recent misses and contract violations, so a burst

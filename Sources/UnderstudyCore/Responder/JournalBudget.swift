@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// The bytes every journal of one responder may hold together: requests with long targets,
 /// in many sessions, must not grow the server's memory without bound.

@@ -1,5 +1,6 @@
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// The answer to a request no fixture matched: a 404 whose JSON body names the closest
 /// fixtures and, condition by condition, why each did not match. Never a bare 404.

@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// How the journal packs what a request sent before its body (method, target, header fields)
 /// into the bytes at the end of its entry's one allocation (see `JournalEntry`).

@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// Where a provider's API lives on its real host, so that a provider served alone can answer
 /// at the root of its own port: an SDK configured with the base URL `https://api.yelp.com/v3`

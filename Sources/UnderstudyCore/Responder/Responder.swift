@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// Answers requests from fixtures: the one piece of behaviour shared by the NIO server, the

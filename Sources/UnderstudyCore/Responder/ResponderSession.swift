@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// What one session of a responder sees and changes: its journal, the positions of its
@@ -33,7 +34,7 @@ public final class ResponderSession: Sendable {
     public var resetCount: Int { read { $0.resets } }
 
     /// What the provider behaviours remember in this session.
-    var behaviours: BehaviourState { BehaviourState(session: self) }
+    var behaviours: BehaviourState { BehaviourState(store: self) }
 
     /// Reads the session's state under its lock.
     func read<Result>(_ body: (SessionState) -> Result) -> Result {
@@ -196,5 +197,15 @@ public final class ResponderSession: Sendable {
         if position == 0, let within = fixture.tooEarlyWithin, !(timing?.early(within, previous) ?? false) { position = 1 }
         state.sequencePositions[fixture.file] = position + 1
         return position
+    }
+}
+
+extension ResponderSession: BehaviourStore {
+    package func updateBehaviours<Result>(_ body: (inout BehaviourMemory) -> Result) -> Result {
+        update { body(&$0.behaviours) }
+    }
+
+    package func readBehaviours<Result>(_ body: (BehaviourMemory) -> Result) -> Result {
+        read { body($0.behaviours) }
     }
 }

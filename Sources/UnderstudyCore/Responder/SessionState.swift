@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// Everything one session remembers, as one value: read and changed under its session's one

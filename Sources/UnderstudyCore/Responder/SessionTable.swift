@@ -1,4 +1,5 @@
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 /// A responder's named sessions, least recently used first: past `maximumSessions`, or while
 /// all journals are over their byte budget, the least recently used one is forgotten.

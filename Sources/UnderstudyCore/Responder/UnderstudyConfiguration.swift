@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyFixtures
+import UnderstudyContracts
 import UnderstudySupport
 
 /// Everything that decides how Understudy answers, as one value: `serve`, `record`,

@@ -1,0 +1,251 @@
+import Foundation
+import UnderstudyJSON
+import UnderstudyFixtures
+import UnderstudySupport
+
+/// A provider's contract and behaviours around one request: what the real provider would
+/// answer before any fixture is consulted (a missing credential, an expired token, a used-up
+/// quota, an invalid parameter, a page token used too early), and what it adds to the
+/// fixture's answer afterwards (rate-limit headers, tokens it issues, 304 Not Modified).
+package struct ProviderGate {
+    package let route: ContractRoute
+    package let request: Request
+    package let state: BehaviourState
+    package let now: Date
+    /// Known already (`ContractPlacement`, kept by the target memo): the parameters and rules pass, so they are not checked again.
+    package var parametersPass = false
+    /// Where the request's event loop remembers what its answers issued (`TargetMemo`), if it does.
+    package var reading: AnswerReading?
+    /// Where the request's event loop remembers how its credential was judged (`TargetMemo`), if it does.
+    package var credentials: CredentialJudgement?
+
+    package init(
+        route: ContractRoute, request: Request, state: BehaviourState, now: Date, parametersPass: Bool = false, reading: AnswerReading? = nil,
+        credentials: CredentialJudgement? = nil
+    ) {
+        self.route = route
+        self.request = request
+        self.state = state
+        self.now = now
+        self.parametersPass = parametersPass
+        self.reading = reading
+        self.credentials = credentials
+    }
+
+    /// What happened before the fixtures: the provider's own answer if it gives one, and the
+    /// violation to journal.
+    package struct Outcome {
+        package var answer: Response?
+        /// The pack answer's name, for the journal (`yelp: validationError`).
+        package var answeredBy: String?
+        package var violation: ContractViolation?
+        /// Rate-limit headers every answer of this request carries.
+        package var quotaHeaders: [HeaderField] = []
+
+        package init(answer: Response? = nil, answeredBy: String? = nil, violation: ContractViolation? = nil, quotaHeaders: [HeaderField] = []) {
+            self.answer = answer
+            self.answeredBy = answeredBy
+            self.violation = violation
+            self.quotaHeaders = quotaHeaders
+        }
+    }
+
+    private var pack: ProviderPack { route.pack }
+    private var behaviours: PackBehaviours { pack.behaviours }
+
+    package func before() -> Outcome {
+        guard let operation = route.operation else {
+            let wrongMethod = pack.hasPath(route.contractPath)
+            let verb = wrongMethod ? "has no \(request.method) operation on" : "has no operation for"
+            let violation = ContractViolation(
+                provider: pack.provider, operation: nil, kind: .unknownOperation, parameter: nil,
+                detail: "the \(pack.provider) contract \(verb) \(route.contractPath)")
+            // HEAD stays with the fixtures: servers that answer GET answer HEAD too.
+            if wrongMethod, request.method != "HEAD", let name = pack.methodNotAllowed {
+                return Outcome(answer: render(name, ["method": request.method]), answeredBy: "\(pack.provider): \(name)", violation: violation)
+            }
+            return Outcome(violation: violation)
+        }
+        let checker = RequestChecker(route: route, request: request)
+        let judged = judgedCredential(checker, operation: operation)
+        if let credentialFinding = judged.finding { return answer(credentialFinding) }
+        let credential = judged.value
+        if let credential, let expiry = behaviours.tokenExpiry, let expiresAt = expiryOf(credential, expiry), expiresAt <= now {
+            let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now), "operation": operation.id]
+            return Outcome(answer: render(expiry.expired, values), answeredBy: "\(pack.provider): \(expiry.expired)")
+        }
+        var outcome = Outcome()
+        if let credential = judged.quotaHash, let quota = behaviours.quota {
+            let window = Self.startOfDay(now)
+            let (limit, counted) = state.countRequest(provider: pack.provider, credential: credential, window: window, defaultLimit: quota.limit)
+            let remaining = counted.map { limit - $0 - 1 } ?? 0
+            let limitText = String(limit), remainingText = String(remaining)
+            let resetText = Self.resetTimes.text(for: window.addingTimeInterval(86_400))
+            outcome.quotaHeaders = quota.headerTemplates.map { $0.filled(limit: limitText, remaining: remainingText, resetTime: resetText) }
+            if counted == nil {
+                let values = ["quota.limit": limitText, "quota.remaining": remainingText, "quota.resetTime": resetText]
+                outcome.answer = render(quota.exceeded, values)
+                outcome.answeredBy = "\(pack.provider): \(quota.exceeded)"
+                return outcome
+            }
+        }
+        if !parametersPass, let found = checker.parameterFinding() {
+            var rejected = answer(found)
+            rejected.quotaHeaders = outcome.quotaHeaders
+            return rejected
+        }
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = request.query.values(tokens.parameter).first {
+            let issued = state.pageTokenIssued(token, provider: pack.provider)
+            let name = issued == nil ? tokens.unknown : (now.timeIntervalSince(issued!) < tokens.validAfter ? tokens.tooEarly : nil)
+            if let name {
+                outcome.answer = render(name, ["operation": operation.id])
+                outcome.answeredBy = "\(pack.provider): \(name) (page token \(issued == nil ? "never issued" : "not valid yet"))"
+            }
+        }
+        return outcome
+    }
+
+    /// The fixture's answer as the provider would give it: tokens issued, introspection
+    /// updated, 304 for a matching `If-None-Match`, rate-limit headers.
+    package func after(_ response: inout Response, quotaHeaders: [HeaderField]) {
+        defer { response.replaceHeaders(with: quotaHeaders) }
+        guard let operation = route.operation, (200..<300).contains(response.status) else { return }
+        let operationID = operation.id
+        if operation.behaviours.conditionalGet, let answer = notModified(response) {
+            response = answer
+            return
+        }
+        // Most operations' answers issue nothing: decided once, when the pack loaded.
+        guard operation.behaviours.readsAnswers else { return }
+        // `readsAnswers` holds exactly when this names a member or the whole body.
+        let json: JSONValue
+        if operation.behaviours.introspection {
+            guard let whole = try? JSONParser.parse(response.body) else { return }
+            json = whole
+        } else {
+            let body = response.body
+            let scan = { JSONMemberScan.members(wantedMembers(of: operation), of: body) }
+            guard let members = reading.map({ $0.members(of: body, read: scan) }) ?? scan() else { return }
+            json = .object(members)
+        }
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = json[tokens.field]?.stringValue {
+            state.issuePageToken(token, provider: pack.provider, at: now)
+        }
+        guard let expiry = behaviours.tokenExpiry else { return }
+        for issuer in expiry.issuers where issuer.operation == operationID {
+            if let token = json[issuer.tokenField]?.stringValue, case .number(let seconds)? = json[issuer.expiresInField] {
+                state.issueAccessToken(token, expiresAt: now.addingTimeInterval(seconds.value))
+            }
+        }
+        if let introspection = expiry.introspection, introspection.operation == operationID,
+            let token = request.query.values(introspection.parameter).first,
+            let (expiresAt, known) = expiryOf(token, expiry).map({ ($0, true) }) ?? introspection.answeredExpiry(in: json).map({ ($0, false) })
+        {
+            var patched = json
+            let isValid = now < expiresAt
+            // A token the fake knows gets its whole state; one only the answer knows is valid
+            // as the answer says until its own expiry has passed on the server's clock.
+            guard known || !isValid else { return }
+            for (pointer, field) in introspection.set where known || field == .isValid {
+                let value: JSONValue = field == .isValid ? .bool(isValid) : .number(Self.epochSeconds(expiresAt))
+                patched = patched.setting(pointer: pointer, to: value) ?? patched
+            }
+            if !isValid {
+                let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now)]
+                for (pointer, value) in introspection.whenExpired {
+                    patched = patched.setting(pointer: pointer, to: PackAnswer.fill(value, values)) ?? patched
+                }
+            }
+            response.body = JSONWriter.bytes(patched)
+        }
+    }
+
+    /// `date` in whole seconds since 1970. A token's expiry comes from a fixture's `expires_in`,
+    /// as large as it likes (`1e300`): past Int it is written as the number it is, where
+    /// Int(_:) trapped.
+    package static func epochSeconds(_ date: Date) -> JSONNumber {
+        let seconds = date.timeIntervalSince1970.rounded(.towardZero)
+        return Int(exactly: seconds).map(JSONNumber.init) ?? JSONNumber(text: String(seconds)) ?? JSONNumber(0)
+    }
+
+    /// Whether `after` reads the fixture answer's body (to learn the tokens it issues).
+    package var readsAnswerBody: Bool {
+        route.operation?.behaviours.readsAnswers ?? false
+    }
+
+    // MARK: helpers
+
+    /// The request's credential judged, by the checker or as the event loop judged the same text before.
+    private func judgedCredential(_ checker: RequestChecker, operation: ContractOperation) -> CredentialJudgement.Judged {
+        let source = credentials == nil ? nil : operation.credential?.source(in: request)
+        if let source, let kept = credentials?.judged(for: source) { return kept }
+        let (finding, value) = checker.credential()
+        let judged = CredentialJudgement.Judged(finding: finding, value: value, counted: behaviours.quota != nil)
+        if let source { credentials?.keep(judged, for: source) }
+        return judged
+    }
+
+    /// The top-level members `after` reads from an answer of `operation` that is not an
+    /// introspection answer (which it reads, and patches, whole): page tokens and issued tokens.
+    private func wantedMembers(of operation: ContractOperation) -> Set<String> {
+        var wanted: Set<String> = []
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens { wanted.insert(tokens.field) }
+        for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operation.id {
+            wanted.formUnion([issuer.tokenField, issuer.expiresInField])
+        }
+        return wanted
+    }
+
+    private func expiryOf(_ token: String, _ expiry: PackBehaviours.TokenExpiry) -> Date? {
+        state.accessTokenExpiry(token) ?? expiry.tokens[token]
+    }
+
+    private func answer(_ found: RequestChecker.Finding) -> Outcome {
+        guard let name = found.answer else { return Outcome(violation: found.violation) }
+        return Outcome(answer: render(name, found.values), answeredBy: "\(pack.provider): \(name)", violation: found.violation)
+    }
+
+    private func render(_ name: String, _ values: [String: String]) -> Response {
+        var values = values
+        values["now"] = values["now"] ?? ISO8601Time.string(from: now, zone: .offset)
+        // Loading checked that every named answer exists; say so plainly if one still does not.
+        guard let answer = pack.answer(name, for: route.operation) else {
+            return .json(["understudy": ["error": .string("\(pack.file) names answer \"\(name)\", which it does not define")]], status: 500)
+        }
+        return answer.response(values)
+    }
+
+    /// A 304 with the validators of `response` when the request's `If-None-Match` names its ETag.
+    private func notModified(_ response: Response) -> Response? {
+        guard let etag = response.headerValue("ETag"), let condition = request.headerValues("If-None-Match").first else { return nil }
+        let listed = condition.split(separator: ",").map { Self.opaqueTag($0) }
+        guard listed.contains("*") || listed.contains(Self.opaqueTag(Substring(etag))) else { return nil }
+        let kept = response.headers.filter { field in ["ETag", "Last-Modified", "Cache-Control", "Expires", "Date", "Vary"].contains { field.hasName($0) } }
+        return Response(status: 304, headers: kept, body: [], delay: response.delay)
+    }
+
+    /// An entity tag without the weak marker, for the weak comparison `If-None-Match` uses.
+    private static func opaqueTag(_ text: Substring) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+    }
+
+    package static func startOfDay(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+    }
+
+    /// Reset times written once per window: every request of a day has the same reset time.
+    package static let resetTimes = FormattedDateCache()
+}
+
+/// The last date written and its text, for a value that changes once a day.
+package final class FormattedDateCache: Sendable {
+    private let last = Locked<(date: Date, text: String)?>(nil)
+
+    package func text(for date: Date) -> String {
+        if let cached = last.withLock({ $0 }), cached.date == date { return cached.text }
+        let text = ISO8601Time.string(from: date, zone: .offset)
+        last.withLock { $0 = (date, text) }
+        return text
+    }
+}

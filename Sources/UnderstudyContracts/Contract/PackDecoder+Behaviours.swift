@@ -1,0 +1,130 @@
+import Foundation
+import UnderstudyJSON
+import UnderstudyFixtures
+import UnderstudySupport
+
+/// Reading `x-understudy.behaviours`.
+extension PackDecoder {
+    package mutating func decodeBehaviours(_ value: JSONValue, at path: JSONPath) -> PackBehaviours {
+        var behaviours = PackBehaviours()
+        guard let members = object(value, at: path) else { return behaviours }
+        checkKeys(members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet"], at: path)
+        if let quota = members["quota"] { behaviours.quota = decodeQuota(quota, at: path.appending("quota")) }
+        if let pageTokens = members["pageTokens"] { behaviours.pageTokens = decodePageTokens(pageTokens, at: path.appending("pageTokens")) }
+        if let expiry = members["tokenExpiry"] { behaviours.tokenExpiry = decodeTokenExpiry(expiry, at: path.appending("tokenExpiry")) }
+        if let conditional = members["conditionalGet"], let object = object(conditional, at: path.appending("conditionalGet")) {
+            checkKeys(object, allowed: ["operations"], at: path.appending("conditionalGet"))
+            let operations = object["operations"].flatMap { strings($0, at: path.appending("conditionalGet").appending("operations")) } ?? []
+            behaviours.conditionalGet = PackBehaviours.ConditionalGet(operations: Set(operations))
+        }
+        return behaviours
+    }
+
+    private mutating func decodeQuota(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.Quota? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["limit", "window", "headers", "exceeded"], at: path)
+        let window = members["window"].flatMap { string($0, at: path.appending("window")) } ?? "day"
+        if window != "day" { report(path.appending("window"), "the only window Understudy knows is \"day\" (resets at midnight UTC)") }
+        var headers: [HeaderField] = []
+        if let value = members["headers"], let object = object(value, at: path.appending("headers")) {
+            for (name, template) in object.sorted(by: { $0.key < $1.key }) {
+                guard let text = string(template, at: path.appending("headers").appending(name)) else { continue }
+                checkPlaceholders(PackAnswer.placeholderNames(in: text), at: path.appending("headers").appending(name))
+                headers.append(HeaderField(name: name, value: text))
+            }
+        }
+        guard let limitValue = members["limit"], let limit = int(limitValue, at: path.appending("limit")),
+            let exceeded = requiredString(members, "exceeded", at: path)
+        else {
+            if members["limit"] == nil { report(path, "missing \"limit\"") }
+            return nil
+        }
+        if limit < 0 { report(path.appending("limit"), "limit must be 0 or more") }
+        return PackBehaviours.Quota(limit: limit, headers: headers, exceeded: exceeded)
+    }
+
+    private mutating func decodePageTokens(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.PageTokens? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(
+            members, allowed: ["operations", "parameter", "field", "validAfterSeconds", "tooEarly", "unknown"], at: path)
+        let operations = members["operations"].flatMap { strings($0, at: path.appending("operations")) } ?? []
+        let delay = members["validAfterSeconds"].flatMap { number($0, at: path.appending("validAfterSeconds")) } ?? 0
+        var unknown: String?
+        if let value = members["unknown"], value != .null { unknown = string(value, at: path.appending("unknown")) }
+        guard let parameter = requiredString(members, "parameter", at: path), let field = requiredString(members, "field", at: path),
+            let tooEarly = requiredString(members, "tooEarly", at: path)
+        else { return nil }
+        return PackBehaviours.PageTokens(
+            operations: Set(operations), parameter: parameter, field: field, validAfter: delay, tooEarly: tooEarly, unknown: unknown)
+    }
+
+    private mutating func decodeTokenExpiry(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(
+            members, allowed: ["issuers", "tokens", "expired", "dateFormat", "timeZone", "introspection"], at: path)
+        var issuers: [PackBehaviours.TokenExpiry.Issuer] = []
+        if let value = members["issuers"], let elements = array(value, at: path.appending("issuers")) {
+            for (index, element) in elements.enumerated() {
+                let issuerPath = path.appending("issuers").appending(index: index)
+                guard let issuer = object(element, at: issuerPath) else { continue }
+                checkKeys(issuer, allowed: ["operation", "tokenField", "expiresInField"], at: issuerPath)
+                if let operation = requiredString(issuer, "operation", at: issuerPath), let tokenField = requiredString(issuer, "tokenField", at: issuerPath),
+                    let expiresIn = requiredString(issuer, "expiresInField", at: issuerPath)
+                {
+                    issuers.append(.init(operation: operation, tokenField: tokenField, expiresInField: expiresIn))
+                }
+            }
+        }
+        var tokens: [String: Date] = [:]
+        if let value = members["tokens"], let elements = array(value, at: path.appending("tokens")) {
+            for (index, element) in elements.enumerated() {
+                let tokenPath = path.appending("tokens").appending(index: index)
+                guard let token = object(element, at: tokenPath) else { continue }
+                checkKeys(token, allowed: ["token", "expiresAt"], at: tokenPath)
+                guard let value = requiredString(token, "token", at: tokenPath), let expiresText = requiredString(token, "expiresAt", at: tokenPath) else { continue }
+                guard let expiresAt = ISO8601Time.date(from: expiresText) else {
+                    report(tokenPath.appending("expiresAt"), "expected an ISO 8601 time such as 2024-03-01T08:00:00Z")
+                    continue
+                }
+                tokens[value] = expiresAt
+            }
+        }
+        let dateFormat = members["dateFormat"].flatMap { string($0, at: path.appending("dateFormat")) } ?? "yyyy-MM-dd'T'HH:mm:ssXXXXX"
+        var timeZone = PackTimeZone.utc
+        if let value = members["timeZone"], let name = string(value, at: path.appending("timeZone")) {
+            if let zone = PackTimeZone(name) { timeZone = zone } else { report(path.appending("timeZone"), "unknown time zone \"\(name)\"") }
+        }
+        let introspection = members["introspection"].flatMap { decodeIntrospection($0, at: path.appending("introspection")) }
+        guard let expired = requiredString(members, "expired", at: path) else { return nil }
+        return PackBehaviours.TokenExpiry(
+            issuers: issuers, tokens: tokens, expired: expired, dates: DatePattern(dateFormat, zone: timeZone), introspection: introspection)
+    }
+
+    private mutating func decodeIntrospection(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Introspection? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["operation", "parameter", "set", "whenExpired"], at: path)
+        var set: [(String, PackBehaviours.TokenExpiry.Introspection.Field)] = []
+        if let value = members["set"], let object = object(value, at: path.appending("set")) {
+            for (pointer, fieldValue) in object.sorted(by: { $0.key < $1.key }) {
+                guard let name = string(fieldValue, at: path.appending("set").appending(pointer)) else { continue }
+                guard let field = PackBehaviours.TokenExpiry.Introspection.Field(rawValue: name) else {
+                    report(path.appending("set").appending(pointer), "expected \"isValid\" or \"expiresAt\"")
+                    continue
+                }
+                set.append((pointer, field))
+            }
+        }
+        var whenExpired: [(String, JSONValue)] = []
+        if let value = members["whenExpired"], let object = object(value, at: path.appending("whenExpired")) {
+            for (pointer, added) in object.sorted(by: { $0.key < $1.key }) {
+                checkPlaceholders(PackAnswer.placeholderNames(in: added), at: path.appending("whenExpired").appending(pointer))
+                whenExpired.append((pointer, added))
+            }
+        }
+        for pointer in set.map(\.0) + whenExpired.map(\.0) where !pointer.hasPrefix("/") {
+            report(path, "\"\(pointer)\" is not a JSON pointer (it must start with /)")
+        }
+        guard let operation = requiredString(members, "operation", at: path), let parameter = requiredString(members, "parameter", at: path) else { return nil }
+        return .init(operation: operation, parameter: parameter, set: set, whenExpired: whenExpired)
+    }
+}

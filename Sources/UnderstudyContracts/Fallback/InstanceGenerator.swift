@@ -1,0 +1,246 @@
+import Foundation
+import UnderstudyJSON
+import UnderstudyFixtures
+import UnderstudySupport
+
+/// Writes a JSON value that an OpenAPI 3.1 schema accepts, from the schema as written (local
+/// `$ref`s resolved against the pack's document), every choice drawn from a seeded generator:
+/// the same seed gives the same value in every run and on every platform.
+///
+/// It prefers what the schema itself offers (`const`, `examples`, `example`, `enum`,
+/// `default`), fills every declared property (only the required ones past `maximumDepth`),
+/// one to three array elements, numbers within their bounds, and strings shaped by their
+/// `format`, `pattern` or member name. It aims at valid, not at exhaustive: the caller checks
+/// the result with the compiled schema and retries with another seed.
+package struct InstanceGenerator {
+    /// The pack's OpenAPI document, which `$ref`s point into.
+    package let document: JSONValue
+    package var random: SeededGenerator
+    /// Below this depth only required members and the fewest array elements are written, so
+    /// recursive schemas end.
+    package static let maximumDepth = 6
+
+    /// Patterns for members named like a path parameter (`permission`), so a generated value
+    /// can be sent back in that path.
+    package var memberPatterns: [String: String] = [:]
+
+    package init(document: JSONValue, seed: UInt64, memberPatterns: [String: String] = [:]) {
+        self.document = document
+        self.memberPatterns = memberPatterns
+        random = SeededGenerator(seed: seed)
+    }
+
+    /// A value for `schema`; `name` is the member it goes in, which shapes strings (`id`, `url`).
+    package mutating func value(for schema: JSONValue, name: String? = nil, depth: Int = 0) -> JSONValue {
+        let schema = resolved(schema)
+        if case .bool(let allowed) = schema { return allowed ? .string(word(name)) : .null }
+        guard case .object(let keywords) = schema else { return .null }
+        if let constant = keywords["const"] { return constant }
+        if let examples = keywords["examples"]?.arrayValue, !examples.isEmpty { return pick(examples) }
+        if let example = keywords["example"] { return example }
+        if let choices = keywords["enum"]?.arrayValue, !choices.isEmpty {
+            let concrete = choices.filter { $0 != .null }
+            return pick(concrete.isEmpty ? choices : concrete)
+        }
+        if let defaultValue = keywords["default"] { return defaultValue }
+        if let parts = keywords["allOf"]?.arrayValue, !parts.isEmpty {
+            return value(for: merged(keywords, parts), name: name, depth: depth)
+        }
+        for combinator in ["oneOf", "anyOf"] {
+            if let branches = keywords[combinator]?.arrayValue, !branches.isEmpty {
+                let concrete = branches.filter { resolved($0)["type"] != .string("null") }
+                var branch = resolved(pick(concrete.isEmpty ? branches : concrete))
+                // The branch's siblings (properties beside oneOf) still apply.
+                if case .object(var members) = branch {
+                    for (key, keyword) in keywords where key != combinator && members[key] == nil { members[key] = keyword }
+                    branch = .object(members)
+                }
+                return value(for: branch, name: name, depth: depth)
+            }
+        }
+        switch type(of: keywords) {
+        case "object": return object(keywords, depth: depth)
+        case "array": return array(keywords, name: name, depth: depth)
+        case "integer": return .number(JSONNumber(integer(keywords)))
+        case "number": return number(keywords)
+        case "boolean": return .bool(random.next() & 1 == 0)
+        case "null": return .null
+        default: return .string(string(keywords, name: name))
+        }
+    }
+
+    // MARK: kinds
+
+    private mutating func object(_ keywords: [String: JSONValue], depth: Int) -> JSONValue {
+        let properties = keywords["properties"]?.objectValue ?? [:]
+        let required = Set(keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        var members: [String: JSONValue] = [:]
+        // Sorted: the generator's draws must come in the same order in every process.
+        for name in properties.keys.sorted() where depth < Self.maximumDepth || required.contains(name) {
+            members[name] = value(for: properties[name]!, name: name, depth: depth + 1)
+        }
+        for name in required.sorted() where members[name] == nil {
+            members[name] = value(for: keywords["additionalProperties"] ?? .object([:]), name: name, depth: depth + 1)
+        }
+        let minimum = keywords["minProperties"]?.intValue ?? 0
+        var extra = 1
+        while members.count < minimum, extra <= minimum {
+            members["member\(extra)"] = value(for: keywords["additionalProperties"] ?? .object(["type": "string"]), name: nil, depth: depth + 1)
+            extra += 1
+        }
+        return .object(members)
+    }
+
+    private mutating func array(_ keywords: [String: JSONValue], name: String?, depth: Int) -> JSONValue {
+        let prefix = keywords["prefixItems"]?.arrayValue ?? []
+        let minimum = max(keywords["minItems"]?.intValue ?? 0, prefix.count)
+        let maximum = keywords["maxItems"]?.intValue ?? max(minimum, 3)
+        var count = depth < Self.maximumDepth ? max(minimum, 1 + Int(random.next() % 3)) : minimum
+        count = min(count, maximum)
+        var elements: [JSONValue] = []
+        for index in 0..<count {
+            let schema = index < prefix.count ? prefix[index] : (keywords["items"] ?? .object([:]))
+            elements.append(value(for: schema, name: name.map(Self.singular), depth: depth + 1))
+        }
+        if keywords["uniqueItems"] == .bool(true) {
+            var seen: [JSONValue] = []
+            elements = elements.filter { element in
+                guard !seen.contains(element) else { return false }
+                seen.append(element)
+                return true
+            }
+        }
+        return .array(elements)
+    }
+
+    private mutating func integer(_ keywords: [String: JSONValue]) -> Int {
+        var low = keywords["minimum"].flatMap(Self.double).map { Int($0.rounded(.up)) } ?? 0
+        var high = keywords["maximum"].flatMap(Self.double).map { Int($0.rounded(.down)) } ?? max(low, 0) + 100
+        if let exclusive = keywords["exclusiveMinimum"].flatMap(Self.double) { low = max(low, Int(exclusive.rounded(.down)) + 1) }
+        if let exclusive = keywords["exclusiveMaximum"].flatMap(Self.double) { high = min(high, Int(exclusive.rounded(.up)) - 1) }
+        if keywords["maximum"] == nil, keywords["exclusiveMaximum"] == nil { high = max(high, low + 100) }
+        guard high >= low else { return low }
+        var value = low + Int(random.next() % UInt64(high - low + 1))
+        if let step = keywords["multipleOf"].flatMap(Self.double), step >= 1 {
+            let multiple = Int(step)
+            value = ((value + multiple - 1) / multiple) * multiple
+            if value > high { value -= multiple }
+        }
+        return value
+    }
+
+    private mutating func number(_ keywords: [String: JSONValue]) -> JSONValue {
+        if keywords["multipleOf"] != nil { return .number(JSONNumber(integer(keywords))) }
+        let low = keywords["minimum"].flatMap(Self.double) ?? keywords["exclusiveMinimum"].flatMap(Self.double) ?? 0
+        let high = keywords["maximum"].flatMap(Self.double) ?? keywords["exclusiveMaximum"].flatMap(Self.double) ?? low + 100
+        // Four decimals: a coordinate's precision, and no bound is reached exactly.
+        let value = ((low + (0.05 + 0.9 * random.nextUnit()) * (high - low)) * 10_000).rounded() / 10_000
+        return .number(JSONNumber(text: String(value)) ?? JSONNumber(0))
+    }
+
+    private mutating func string(_ keywords: [String: JSONValue], name: String?) -> String {
+        let minimum = keywords["minLength"]?.intValue ?? 0
+        let maximum = keywords["maxLength"]?.intValue
+        var text: String
+        if let pattern = keywords["pattern"]?.stringValue ?? name.flatMap({ memberPatterns[$0] }), let generator = PatternGenerator(pattern) {
+            text = generator.string(using: &random)
+        } else {
+            text = formatted(keywords["format"]?.stringValue, name: name)
+        }
+        if text.count < minimum { text += String(repeating: "x", count: minimum - text.count) }
+        if let maximum, text.count > maximum { text = String(text.prefix(maximum)) }
+        return text
+    }
+
+    /// A string for a `format`, else one shaped by the member's name.
+    private mutating func formatted(_ format: String?, name: String?) -> String {
+        let tag = hex(8)
+        switch format {
+        case "date-time": return "2026-01-\(10 + Int(random.next() % 18))T12:00:00Z"
+        case "date": return "2026-01-\(10 + Int(random.next() % 18))"
+        case "time": return "12:00:00Z"
+        case "uri", "url", "uri-reference", "iri": return "https://example.com/understudy/\(tag)"
+        case "email": return "understudy-\(tag)@example.com"
+        case "uuid": return "\(hex(8))-\(hex(4))-4\(hex(3))-8\(hex(3))-\(hex(12))"
+        case "ipv4": return "192.0.2.\(1 + random.next() % 254)"
+        default: break
+        }
+        let lowered = (name ?? "").lowercased()
+        if lowered.hasSuffix("url") || lowered.hasSuffix("uri") || lowered == "link" || lowered.hasSuffix("_link") {
+            return "https://example.com/understudy/\(tag)"
+        }
+        if lowered == "id" || lowered.hasSuffix("_id") || lowered.hasSuffix("id") && lowered.count > 2 || lowered.hasSuffix("token") || lowered.hasSuffix("reference") {
+            return GeneratedAnswer.issuedPrefix + tag + hex(8)
+        }
+        return word(name)
+    }
+
+    /// Plain text naming the member, so a generated answer reads as one (`name 3f9a0c12`).
+    private mutating func word(_ name: String?) -> String {
+        "\(name.map { $0.replacingOccurrences(of: "_", with: " ") } ?? "text") \(hex(8))"
+    }
+
+    private mutating func hex(_ count: Int) -> String {
+        var text = ""
+        while text.count < count { text += String(random.next(), radix: 16) }
+        return String(text.prefix(count))
+    }
+
+    // MARK: schema reading
+
+    /// The schema a `$ref` chain ends at (32 hops at most, as the pack decoder allows).
+    package func resolved(_ schema: JSONValue) -> JSONValue {
+        schema.dereferenced(in: document)
+    }
+
+    /// One schema holding every `allOf` part's members: types, properties and required names
+    /// joined, other keywords from the first part that has them.
+    private func merged(_ keywords: [String: JSONValue], _ parts: [JSONValue]) -> JSONValue {
+        var result = keywords
+        result["allOf"] = nil
+        var properties = result["properties"]?.objectValue ?? [:]
+        var required = result["required"]?.arrayValue ?? []
+        for part in parts {
+            guard case .object(let members) = resolved(part) else { continue }
+            for (key, member) in members {
+                switch key {
+                case "properties": for (name, schema) in member.objectValue ?? [:] where properties[name] == nil { properties[name] = schema }
+                case "required": required += member.arrayValue ?? []
+                default: if result[key] == nil { result[key] = member }
+                }
+            }
+        }
+        if !properties.isEmpty { result["properties"] = .object(properties) }
+        if !required.isEmpty { result["required"] = .array(required) }
+        return .object(result)
+    }
+
+    /// The type to write: the first non-null one declared, else what the keywords imply.
+    private func type(of keywords: [String: JSONValue]) -> String {
+        switch keywords["type"] {
+        case .string(let type)?: return type
+        case .array(let types)?:
+            let names = types.compactMap(\.stringValue)
+            return names.first { $0 != "null" } ?? names.first ?? "string"
+        default:
+            if keywords["properties"] != nil || keywords["required"] != nil || keywords["additionalProperties"] != nil { return "object" }
+            if keywords["items"] != nil || keywords["prefixItems"] != nil { return "array" }
+            if keywords["minimum"] != nil || keywords["maximum"] != nil { return "number" }
+            return "string"
+        }
+    }
+
+    private mutating func pick(_ choices: [JSONValue]) -> JSONValue {
+        choices[Int(random.next() % UInt64(choices.count))]
+    }
+
+    private static func double(_ value: JSONValue) -> Double? {
+        if case .number(let number) = value { return number.value }
+        return nil
+    }
+
+    /// `photos` → `photo`, so an array's elements are named like one of them.
+    private static func singular(_ name: String) -> String {
+        name.hasSuffix("s") && name.count > 1 ? String(name.dropLast()) : name
+    }
+}
