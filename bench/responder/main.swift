@@ -7,6 +7,7 @@
 // Each round answers every line once, in turn, through one event loop's memo, as `serve` does; a
 // tenth of the rounds first warm up. Yelp's quota is lifted so every answer is counted and 200.
 import Foundation
+import UnderstudyContracts
 import UnderstudyCore
 import UnderstudyFixtures
 
