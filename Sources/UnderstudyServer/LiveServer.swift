@@ -91,6 +91,8 @@ public final class LiveServer: Sendable {
             .bind(host: host, port: port)
             .get()
         let boundPort = channel.localAddress?.port ?? port
+        // Admin requests may name the address the server listens on (a wildcard names none).
+        if !["0.0.0.0", "::", "[::]"].contains(host) { responder.answerAdminRequests(addressedTo: host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) }
         return LiveServer(responder: responder, host: host, port: boundPort, channel: channel, connections: connections, limits: limits)
     }
 

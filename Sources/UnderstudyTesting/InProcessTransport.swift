@@ -23,6 +23,7 @@ final class InProcessURLProtocol: URLProtocol {
     static func register(_ responder: Responder, limits: ServerLimits = .standard) -> URL {
         let host = "understudy-\(UUID().uuidString.lowercased()).invalid"
         hosts.withLock { $0[host] = Host(responder: responder, limits: limits) }
+        responder.answerAdminRequests(addressedTo: host)
         return URL(string: "http://\(host)")!
     }
 

@@ -55,6 +55,8 @@ struct DashboardTests {
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body.map { Data($0.utf8) }
+        // The admin API takes changes as JSON only (Apple's URLSession would label a body a form).
+        if body != nil, headers["Content-Type"] == nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         let (data, response) = try await URLSession.shared.data(for: request)
         return (data, response as! HTTPURLResponse)
     }

@@ -53,6 +53,7 @@ struct RecordCLITests {
             var quota = URLRequest(url: URL(string: recording.url.absoluteString + "/__understudy/quota/yelp")!)
             quota.httpMethod = "PUT"
             quota.httpBody = Data(#"{"limit": 2}"#.utf8)
+            quota.setValue("application/json", forHTTPHeaderField: "Content-Type")
             let (_, set) = try await URLSession.shared.data(for: quota)
             #expect((set as? HTTPURLResponse)?.statusCode == 200)
             var statuses: [Int] = []

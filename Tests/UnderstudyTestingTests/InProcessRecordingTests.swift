@@ -55,6 +55,7 @@ struct InProcessRecordingTests {
             var quota = URLRequest(url: URL(string: server.baseURL.absoluteString + "/__understudy/quota/yelp")!)
             quota.httpMethod = "PUT"
             quota.httpBody = Data(#"{"limit": 2}"#.utf8)
+            quota.setValue("application/json", forHTTPHeaderField: "Content-Type")
             let (_, set) = try await URLSession(configuration: server.configuration).data(for: quota)
             #expect((set as? HTTPURLResponse)?.statusCode == 200)
             var statuses: [Int] = []

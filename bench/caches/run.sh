@@ -24,7 +24,7 @@ serve() {  # serve NAME OFF MODE-OPTION
   local p; p=$(port)
   UNDERSTUDY_BENCH_OFF=$2 "$bin" serve --fixtures "$root/fixtures" $3 --port "$p" > "$work/$1.log" 2>&1 & pids+=($!)
   ready "$p"
-  curl -s -o /dev/null -X PUT -d '{"limit": 1000000000}' "http://127.0.0.1:$p/__understudy/quota/yelp"
+  curl -s -o /dev/null -X PUT -H 'Content-Type: application/json' -d '{"limit": 1000000000}' "http://127.0.0.1:$p/__understudy/quota/yelp"
   while IFS=$'\t' read -r m target h; do
     code=$(curl -s -o /dev/null -w '%{http_code}' ${h:+-H "$h"} "http://127.0.0.1:$p$target")
     [ "$code" = 200 ] || { echo "$1 answered $target with $code" >&2; exit 1; }

@@ -21,7 +21,7 @@ port=$(python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print
 "$bin" serve --fixtures "$root/fixtures" --port "$port" "$@" > "$work/serve.log" 2>&1 & pid=$!
 trap 'kill $pid 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 400); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.05; done
-curl -s -o /dev/null -X PUT -d '{"limit": 1000000000}' "http://127.0.0.1:$port/__understudy/quota/yelp"
+curl -s -o /dev/null -X PUT -H 'Content-Type: application/json' -d '{"limit": 1000000000}' "http://127.0.0.1:$port/__understudy/quota/yelp"
 cat > "$work/client.py" <<'PY'
 import http.client, sys
 port, rounds, tsv = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]

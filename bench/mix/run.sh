@@ -30,7 +30,7 @@ ready() { for _ in $(seq 1 400); do curl -s -o /dev/null "http://127.0.0.1:$1/" 
 CP=$(port); "$bin" serve --fixtures "$root/fixtures" --contracts "$root/contracts" --port "$CP" > "$work/contracts.log" 2>&1 & pids+=($!)
 NC=$(port); "$bin" serve --fixtures "$root/fixtures" --no-contracts --port "$NC" > "$work/nocontracts.log" 2>&1 & pids+=($!)
 ready "$CP"; ready "$NC"
-curl -s -o /dev/null -X PUT -d '{"limit": 1000000000}' "http://127.0.0.1:$CP/__understudy/quota/yelp"
+curl -s -o /dev/null -X PUT -H 'Content-Type: application/json' -d '{"limit": 1000000000}' "http://127.0.0.1:$CP/__understudy/quota/yelp"
 mkdir -p "$work/root"
 while IFS=$'\t' read -r m target h; do
   code=$(curl -s -o "$work/body" -w '%{http_code}' ${h:+-H "$h"} "http://127.0.0.1:$CP$target")

@@ -24,7 +24,7 @@ extension AdminAPI {
 
     /// Whether `request` carries the admin token in the query of the page's address (`?token=`),
     /// which only the page itself accepts.
-    func carriesTokenInPageAddress(_ request: Request, token: String) -> Bool {
+    static func carriesTokenInPageAddress(_ request: Request, token: String) -> Bool {
         request.method == "GET" && request.path == Responder.adminPrefix + "/ui" && request.query.singleValue("token").map { ConstantTime.equal($0, token) } ?? false
     }
 

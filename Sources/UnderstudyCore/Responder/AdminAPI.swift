@@ -26,14 +26,7 @@ struct AdminAPI {
     static let tokenHeader = "X-Understudy-Admin-Token"
 
     func respond(to request: Request) -> Response {
-        if let token = responder.adminToken {
-            let inHeader = request.headerValues(Self.tokenHeader).first.map { ConstantTime.equal($0, token) } ?? false
-            guard inHeader || carriesTokenInPageAddress(request, token: token) else {
-                return .json(["understudy": ["error": .string("the admin API needs the header \(Self.tokenHeader) with the server's admin token")]], status: 401)
-            }
-        } else if !request.fromLoopback {
-            return .json(["understudy": ["error": "the admin API answers clients on the server's machine only; start the server with --admin-token to allow others"]], status: 403)
-        }
+        if let refusal = AdminGuard(token: responder.adminToken, ownHosts: responder.adminHosts).refusal(for: request) { return refusal }
         let endpoint = String(request.path.dropFirst(Responder.adminPrefix.count))
         switch (request.method, endpoint) {
         case ("GET", "/health"):

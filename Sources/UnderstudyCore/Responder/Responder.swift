@@ -53,6 +53,17 @@ public final class Responder: Sendable {
     /// When set, every admin request must carry it in `X-Understudy-Admin-Token`; when not,
     /// the admin API answers clients on this machine only.
     public let adminToken: String?
+    /// The host names admin requests may be addressed to without the admin token (`AdminGuard`):
+    /// the loopback names, and those the transports serving this responder add.
+    private let ownHosts = Locked<Set<String>>(["localhost", "127.0.0.1", "[::1]"])
+
+    /// The host names admin requests may be addressed to without the admin token.
+    package var adminHosts: Set<String> { ownHosts.withLock { $0 } }
+
+    /// Lets admin requests name `host` (a transport's own, e.g. the in-process host) in `Host`.
+    package func answerAdminRequests(addressedTo host: String) {
+        _ = ownHosts.withLock { $0.insert(AdminGuard.hostName(host)) }
+    }
     /// What answers a request of a contract's operation that no fixture answers: a miss report,
     /// or an answer built from the contract. A pack may turn the latter on for its provider alone.
     public let fallback: Fallback

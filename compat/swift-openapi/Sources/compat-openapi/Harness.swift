@@ -69,6 +69,8 @@ actor Harness {
         var request = URLRequest(url: base.appendingPathComponent("__understudy" + path))
         request.httpMethod = method
         request.httpBody = body.map { Data($0.utf8) }
+        // The admin API takes changes as JSON only (a cross-site form cannot send them).
+        if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         let (_, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw Mismatch("admin \(method) \(path) failed") }
     }
