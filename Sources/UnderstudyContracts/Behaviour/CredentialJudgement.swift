@@ -37,9 +37,18 @@ package final class CredentialJudgement: @unchecked Sendable {  // used by one t
         return judged
     }
 
-    /// Remembers how the credential in `source` was judged, in place of the last.
+    /// Remembers how the credential in `source` was judged, in place of the last; a text past
+    /// `maximumKeptSourceBytes` is not kept (it is judged again each time it comes).
     package func keep(_ judged: Judged, for source: String) {
+        guard source.utf8.count <= Self.maximumKeptSourceBytes else {
+            self.source = nil
+            self.judged = nil
+            return
+        }
         self.source = source
         self.judged = judged
     }
+
+    /// The longest credential text kept: real keys and tokens are a few hundred bytes at most.
+    package static let maximumKeptSourceBytes = 1024
 }

@@ -51,9 +51,21 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
             path = request.path
             query = request.query
             self.placement = placement
-            let known = !reads.beyondHeaders
+            let values = reads.headerNames.map { ($0, request.headerValues($0)) }
+            // A value past the bound is not kept: the fixture is then looked up every time, and a
+            // client sending ever-new large headers cannot fill the memo with them.
+            let known = !reads.beyondHeaders && values.allSatisfy { $0.1.allSatisfy { $0.utf8.count <= TargetMemo.maximumKeptValueBytes } }
             self.fixture = known ? fixture : nil
-            headers = known ? reads.headerNames.map { ($0, request.headerValues($0)) } : []
+            headers = known ? values : []
+        }
+
+        /// The bytes the entry may hold for what clients sent: its method, target, decoded path
+        /// and query, the header values kept, and a credential text up to the bound
+        /// `CredentialJudgement` keeps (what the entry shares with the fixtures is not counted).
+        var cost: Int {
+            let sent = method.utf8.count + target.utf8.count + path.utf8.count + query.pairs.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+            let kept = headers.reduce(0) { $0 + $1.name.utf8.count + $1.values.reduce(0) { $0 + $1.utf8.count } }
+            return TargetMemo.entryOverheadBytes + sent + kept + CredentialJudgement.maximumKeptSourceBytes
         }
 
         /// Whether a request of `method`, `target` and `fields` has this method and target, byte
@@ -103,8 +115,9 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
     /// A request with a larger body is not held until its visit.
     static let maximumHeldBodyBytes = 64 << 10
 
-    init(of responder: Responder) {
+    init(of responder: Responder, maximumBytes: Int = TargetMemo.defaultMaximumBytes) {
         self.responder = responder
+        self.maximumBytes = maximumBytes
         slotCount = Self.slotCount(forFixtures: responder.index.fixtures.count)
         slots = Array(repeating: nil, count: slotCount)
         seen = Array(repeating: 0, count: slotCount)
@@ -180,10 +193,26 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
         return (Int(truncatingIfNeeded: mixed) & (slotCount - 1), Int(truncatingIfNeeded: mixed >> 32) & (slotCount - 1))
     }
 
-    /// Keeps `entry` in `slot`, in place of what the slot held.
+    /// Keeps `entry` in `slot`, in place of what the slot held, unless that would take the
+    /// memo past its byte budget (then the request's target is simply not remembered).
     func keep(_ entry: Entry, at slot: Int) {
+        let freed = slots[slot]?.cost ?? 0
+        let bytes = keptBytes - freed + entry.cost
+        guard bytes <= maximumBytes else { return }
         slots[slot] = entry
+        keptBytes = bytes
     }
+
+    /// The bytes the kept entries may hold (`Entry.cost` summed), at most `maximumBytes`.
+    private(set) var keptBytes = 0
+    /// The memo's byte budget: each event loop keeps one memo.
+    let maximumBytes: Int
+    /// The default byte budget of a memo.
+    static let defaultMaximumBytes = 32 << 20
+    /// A header value longer than this is not kept: the request then takes the lookup.
+    static let maximumKeptValueBytes = 1024
+    /// What an entry costs beyond the bytes it holds (its objects and arrays), estimated.
+    static let entryOverheadBytes = 256
 
     /// What a request found in the memo.
     struct Visit {
