@@ -34,8 +34,10 @@ extension Redaction {
         } else {
             return "(\(body.count) bytes that may hold a credential: not shown)"
         }
-        let utf8 = shown.utf8
-        return utf8.count <= previewLength ? shown : String(decoding: utf8.prefix(previewLength), as: UTF8.self)
+        // Values of a credential's shape go too, whatever their name, before the cut.
+        let redacted = shapesRedacted(shown)
+        let utf8 = redacted.utf8
+        return utf8.count <= previewLength ? redacted : String(decoding: utf8.prefix(previewLength), as: UTF8.self)
     }
 
     /// `value` with the string values of secret members replaced by the placeholder.

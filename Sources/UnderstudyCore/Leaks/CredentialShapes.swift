@@ -7,32 +7,9 @@ import UnderstudySupport
 /// random-looking values in credential positions (the value of a secret-named parameter,
 /// header or member). Plainly fake values (`Scrubbing.isPlainlyFake`) never count.
 enum CredentialShapes {
-    struct Shape: @unchecked Sendable {
-        // NSRegularExpression is immutable and documented thread-safe; hence @unchecked.
-        let kind: String
-        let expression: NSRegularExpression
-        /// The capture group holding the credential itself (0: the whole match).
-        let group: Int
-
-        init(_ kind: String, _ pattern: String, group: Int = 0) {
-            self.kind = kind
-            expression = try! NSRegularExpression(pattern: pattern)  // literals, checked by tests
-            self.group = group
-        }
-    }
-
-    static let shapes: [Shape] = [
-        Shape("Google API key", "AIza[0-9A-Za-z_-]{35}"),
-        Shape("Facebook access token", "EAA[0-9A-Za-z]{20,}"),
-        Shape("Facebook app access token", "\\b[0-9]{15,16}\\|[0-9A-Za-z_-]{20,}"),
-        Shape("Bearer header with a literal token", "(?i)\\bbearer[ \\t]+([A-Za-z0-9._~+/=-]{8,})", group: 1),
-        Shape("JSON Web Token", "eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*"),
-        Shape("AWS access key", "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b"),
-        Shape("Stripe live key", "\\b(?:sk|rk|pk)_live_[0-9A-Za-z]{10,}"),
-        Shape("GitHub token", "\\bgh[pousr]_[A-Za-z0-9]{30,}"),
-        Shape("Slack token", "\\bxox[abposr]-[A-Za-z0-9-]{10,}"),
-        Shape("private key", "-----BEGIN [A-Z ]*PRIVATE KEY-----"),
-    ]
+    /// The well-known key and token shapes (one list, `Redaction.shapes`, which also redacts
+    /// what the journal and the miss reports show).
+    static var shapes: [Redaction.Shape] { Redaction.shapes }
 
     /// Names whose values are credentials: Understudy's own lists and common spellings.
     static let secretNames: Set<String> = Redaction.secretParameters

@@ -67,11 +67,13 @@ public struct JournalEntry: Sendable {
     var rawTarget: String { storage.withHead(PackedRequestHead.target(in:)) }
     /// The request target, with secret query values replaced by `REDACTED`. Redacted when
     /// read rather than when recorded, to keep the cost off the hot path.
-    public var target: String { Redaction.target(rawTarget) }
+    public var target: String { Redaction.shapesRedacted(Redaction.target(rawTarget)) }
     /// The header fields as received; read them through `headers`.
     var rawHeaders: [HeaderField] { storage.withHead(PackedRequestHead.headers(in:)) }
     /// The header fields, credentials' values replaced (`Authorization: Bearer REDACTED`).
-    public var headers: [HeaderField] { rawHeaders.map { HeaderField(name: $0.name, value: Redaction.headerValue(name: $0.name, value: $0.value)) } }
+    public var headers: [HeaderField] {
+        rawHeaders.map { HeaderField(name: $0.name, value: Redaction.shapesRedacted(Redaction.headerValue(name: $0.name, value: $0.value))) }
+    }
     /// The first `keptBodyBytes` of the body; read them through `body`.
     var rawBody: [UInt8] { storage.header.body }
     /// How many bytes the body had.

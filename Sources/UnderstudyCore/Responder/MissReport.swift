@@ -23,7 +23,7 @@ public struct MissReport: Sendable {
     package var json: JSONValue {
         var query: [String: JSONValue] = [:]
         for (name, values) in request.query.valuesByName {
-            query[name] = .array((Redaction.isSecretParameter(name) ? [Redaction.placeholder] : values).map(JSONValue.string))
+            query[name] = .array((Redaction.isSecretParameter(name) ? [Redaction.placeholder] : values.map(Redaction.shapesRedacted)).map(JSONValue.string))
         }
         var report: JSONValue = [
             "error": "no fixture matched this request",
@@ -36,7 +36,7 @@ public struct MissReport: Sendable {
 
     /// The report as text, for a console or a test failure message.
     public var text: String {
-        var lines = ["No fixture matched \(request.method) \(Redaction.target(request.target))"]
+        var lines = ["No fixture matched \(request.method) \(Redaction.shapesRedacted(Redaction.target(request.target)))"]
         if nearMisses.isEmpty { lines.append("  (no fixtures loaded)") }
         for miss in nearMisses {
             lines.append("  closest: \(miss.file)")

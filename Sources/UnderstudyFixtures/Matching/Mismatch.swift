@@ -35,7 +35,7 @@ extension RequestPattern {
             if !condition.isSatisfied(by: values) {
                 let actual = Redaction.isSecretParameter(name) && !values.isEmpty
                     ? "(\(values.count) value\(values.count == 1 ? "" : "s"), a credential: not shown)"
-                    : ValueCondition.describe(values)
+                    : Redaction.shapesRedacted(ValueCondition.describe(values))
                 found.append(Mismatch(condition: "query.\(name)", expected: condition.expectation, actual: actual))
             }
         }
