@@ -50,6 +50,9 @@ struct AdminGuardTests {
                 body: #"{"advanceSeconds": 60}"#)
             #expect(own.status == 200, "\(own.text)")
             #expect(try Self.ask(server, "POST /__understudy/reset HTTP/1.1\r\n\(host)").status == 200)
+            // Another server on this machine is another site: its pages cannot reset this one.
+            let neighbour = try Self.ask(server, "POST /__understudy/reset HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(server.port == 1 ? 2 : 1)\r\n")
+            #expect(neighbour.status == 403)
         }
     }
 

@@ -8,12 +8,14 @@ Screenshots go to .build/ui-screenshots/ (failure.png too when a check fails). E
 on 127.0.0.1 with deadlines; the server's clock is manual, so the page's clock is deterministic.
 """
 import argparse
+import http.server
 import json
 import os
 import pathlib
 import signal
 import subprocess
 import sys
+import threading
 import time
 import traceback
 import urllib.error
@@ -56,6 +58,10 @@ class Server:
                 return response.status
         except urllib.error.HTTPError as error:
             return error.code
+
+    def admin_json(self, path):
+        with direct.open(urllib.request.Request(self.url + path), timeout=10) as response:
+            return json.loads(response.read())
 
     def stop(self):
         if self.process.poll() is None:
@@ -158,7 +164,64 @@ def run(server, browser, shots):
     check("reset returns the scenario to its first state", f"document.querySelector('{scenario} [data-testid=scenario-state]').textContent === 'Started'")
     open_tab("journal")
     check("reset empties the journal", "document.querySelectorAll('tr.entry').length === 0 && !document.getElementById('journal-empty').hidden")
+
+    # A page on another origin (another server on this machine) tries what a browser sends without
+    # asking: a text/plain form and no-cors fetches to change state, and a read of the journal.
+    assert server.get(coffee, credential) == 200
+    before = server.admin_json("/__understudy/clock")
+    attacker = OtherOrigin(server.url)
+    try:
+        browser.navigate(attacker.url)
+        browser.wait_for("document.body.dataset.done === '1'", "the other origin's page to send its requests")
+        check("another origin cannot read the journal", "document.body.dataset.read === 'refused'")
+    finally:
+        attacker.stop()
+    after = server.admin_json("/__understudy/clock")
+    assert after == before, f"another origin moved the clock: {before} -> {after}"
+    assert len(server.admin_json("/__understudy/journal")["entries"]) >= 1, "another origin reset the journal"
+    checks.append("another origin's form and no-cors fetches change nothing")
+    print("ok - another origin's form and no-cors fetches change nothing", flush=True)
     return checks
+
+
+class OtherOrigin:
+    """A page served from another port of 127.0.0.1, another origin: it posts a text/plain form
+    and no-cors fetches to the admin API, and tries to read the journal."""
+
+    def __init__(self, target):
+        page = f"""<!doctype html><body>
+<iframe name="sink" style="display:none"></iframe>
+<form id="f" method="POST" enctype="text/plain" target="sink" action="{target}/__understudy/clock">
+<input name='{{"advanceSeconds": 86400, "x": "' value='"}}'></form>
+<script>
+(async () => {{
+  document.getElementById('f').submit();
+  try {{ await fetch('{target}/__understudy/clock', {{method: 'POST', mode: 'no-cors', body: JSON.stringify({{advanceSeconds: 86400}})}}); }} catch (e) {{}}
+  try {{ await fetch('{target}/__understudy/reset', {{method: 'POST', mode: 'no-cors'}}); }} catch (e) {{}}
+  try {{ const r = await fetch('{target}/__understudy/journal'); document.body.dataset.read = String(r.status); }}
+  catch (e) {{ document.body.dataset.read = 'refused'; }}
+  setTimeout(() => {{ document.body.dataset.done = '1'; }}, 500);
+}})();
+</script></body>""".encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *arguments):
+                pass
+
+        self.httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
 
 
 def main():

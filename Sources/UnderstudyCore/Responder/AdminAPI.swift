@@ -26,7 +26,7 @@ struct AdminAPI {
     static let tokenHeader = "X-Understudy-Admin-Token"
 
     func respond(to request: Request) -> Response {
-        if let refusal = AdminGuard(token: responder.adminToken, ownHosts: responder.adminHosts).refusal(for: request) { return refusal }
+        if let refusal = AdminGuard(token: responder.adminToken, ownHosts: responder.adminHosts, ownOrigins: responder.adminOrigins).refusal(for: request) { return refusal }
         let endpoint = String(request.path.dropFirst(Responder.adminPrefix.count))
         switch (request.method, endpoint) {
         case ("GET", "/health"):

@@ -18,6 +18,9 @@ struct AdminGuard {
     let token: String?
     /// Host names (lower-case, without port) the server answers admin requests for.
     let ownHosts: Set<String>
+    /// The origins of the server's own pages (`127.0.0.1:4010`; a host alone when it has no
+    /// port); with none known (a responder no transport serves), the own host names stand.
+    let ownOrigins: Set<String>
 
     /// The answer that refuses `request`, or `nil` when it may go on.
     func refusal(for request: Request) -> Response? {
@@ -44,11 +47,13 @@ struct AdminGuard {
         return nil
     }
 
-    /// Whether `origin` (`http://127.0.0.1:4010`) is one of the server's own.
+    /// Whether `origin` (`http://127.0.0.1:4010`) is one of the server's own: its host and
+    /// port, since another server on this machine (another port) is another site.
     private func isOwn(origin: String) -> Bool {
         guard let url = URL(string: origin), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host else { return false }
-        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return ownHosts.contains(name.lowercased())
+        let name = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host).lowercased()
+        guard !ownOrigins.isEmpty else { return ownHosts.contains(name) }
+        return ownOrigins.contains(url.port.map { "\(name):\($0)" } ?? name)
     }
 
     /// `Host`'s name without its port, lower-cased (`[::1]:4010` → `[::1]`).

@@ -53,16 +53,25 @@ public final class Responder: Sendable {
     /// When set, every admin request must carry it in `X-Understudy-Admin-Token`; when not,
     /// the admin API answers clients on this machine only.
     public let adminToken: String?
-    /// The host names admin requests may be addressed to without the admin token (`AdminGuard`):
-    /// the loopback names, and those the transports serving this responder add.
-    private let ownHosts = Locked<Set<String>>(["localhost", "127.0.0.1", "[::1]"])
+    /// Where admin requests may come from without the admin token (`AdminGuard`): the host names
+    /// they may be addressed to (the loopback names, and those the transports add) and the
+    /// origins (`host:port`) the transports serve the dashboard from.
+    private let own = Locked<(hosts: Set<String>, origins: Set<String>)>((["localhost", "127.0.0.1", "[::1]"], []))
 
     /// The host names admin requests may be addressed to without the admin token.
-    package var adminHosts: Set<String> { ownHosts.withLock { $0 } }
+    package var adminHosts: Set<String> { own.withLock { $0.hosts } }
+    /// The origins (`host:port`, or `host` alone) of this server's own pages.
+    package var adminOrigins: Set<String> { own.withLock { $0.origins } }
 
-    /// Lets admin requests name `host` (a transport's own, e.g. the in-process host) in `Host`.
-    package func answerAdminRequests(addressedTo host: String) {
-        _ = ownHosts.withLock { $0.insert(AdminGuard.hostName(host)) }
+    /// Lets admin requests name `host` (a transport's own, e.g. the in-process host) in `Host`,
+    /// and come from pages of `host` on `port` (the loopback names too when given a port).
+    package func answerAdminRequests(addressedTo host: String, port: Int? = nil) {
+        own.withLock { own in
+            let name = AdminGuard.hostName(host)
+            own.hosts.insert(name)
+            let names = port == nil ? [name] : [name, "localhost", "127.0.0.1", "[::1]"]
+            for name in names { own.origins.insert(port.map { "\(name):\($0)" } ?? name) }
+        }
     }
     /// What answers a request of a contract's operation that no fixture answers: a miss report,
     /// or an answer built from the contract. A pack may turn the latter on for its provider alone.
