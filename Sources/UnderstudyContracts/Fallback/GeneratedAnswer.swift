@@ -40,6 +40,15 @@ package struct GeneratedAnswer {
         case answer(Response)
         /// The schema defeated the generator: why, for the miss report.
         case unsatisfiable(String)
+        /// Generation passed its `GenerationBudget` (a hostile or absurd schema): why, naming
+        /// the operation and the instance path it stopped at. Answered with `refusal(_:)`, a
+        /// 500, rather than a miss: the request did reach an operation, the pack cannot answer it.
+        case overBudget(String)
+    }
+
+    /// The answer to `.overBudget`: a 500 whose JSON says why (`{"understudy": {"error": …}}`).
+    package static func refusal(_ reason: String) -> Response {
+        Response.json(["understudy": ["error": .string(reason)]], status: 500)
     }
 
     private var pack: ProviderPack { route.pack }
@@ -70,11 +79,18 @@ package struct GeneratedAnswer {
             return .answer(Self.marked(answer.response(["operation": operation.id])))
         }
         let mediaType = declared.mediaTypes.first(where: Self.isJSON) ?? declared.mediaTypes.first
-        var headers = generatedHeaders(declared)
+        var budget = GenerationBudget()
+        var headers = generatedHeaders(declared, budget: &budget)
+        func overBudget(_ part: String) -> Outcome {
+            .overBudget("the \(pack.provider) contract's \(key) answer to \(operation.id) cannot be generated: its \(part) went past the generation budget, \(budget.exceeded ?? ""); give it an example or smaller bounds")
+        }
+        if budget.exceeded != nil { return overBudget("headers' schemas") }
         var body: [UInt8] = []
         if let mediaType {
             if Self.isJSON(mediaType) {
-                switch json(declared, mediaType: mediaType, success: status < 300) {
+                let generated = json(declared, mediaType: mediaType, success: status < 300, budget: &budget)
+                if budget.exceeded != nil { return overBudget("\(mediaType) schema") }
+                switch generated {
                 case .success(let value): body = JSONWriter.bytes(value)
                 case .failure(let reason): return .unsatisfiable(reason.text)
                 }
@@ -106,7 +122,7 @@ package struct GeneratedAnswer {
     }
 
     /// The body: an example the contract gives, else the first generated value its schema accepts.
-    private func json(_ declared: ContractResponse, mediaType: String, success: Bool) -> Result<JSONValue, Unsatisfiable> {
+    private func json(_ declared: ContractResponse, mediaType: String, success: Bool, budget: inout GenerationBudget) -> Result<JSONValue, Unsatisfiable> {
         var random = SeededGenerator(seed: seed)
         let schema = declared.schema(for: mediaType)
         // Only examples the schema accepts: an answer is never invalid against its own contract.
@@ -116,7 +132,10 @@ package struct GeneratedAnswer {
         var findings: [SchemaFinding] = []
         for attempt in 0..<Self.attempts {
             var generator = InstanceGenerator(document: pack.document, seed: seed &+ UInt64(attempt), memberPatterns: pack.fallback.pathParameterPatterns)
+            generator.budget = budget
             var value = generator.value(for: source)
+            budget = generator.budget
+            if budget.exceeded != nil { return .failure(Unsatisfiable(text: "over budget")) }  // the caller reports it
             if success { value = shaped(value, random: &generator.random) }
             let echoed = echoingRequest(into: value)
             for candidate in [echoed, value] {
@@ -190,11 +209,14 @@ package struct GeneratedAnswer {
 
     /// A value for every header the response declares, from its schema (`Content-Type` is the
     /// body's, set apart; a `Location` is a URL).
-    private func generatedHeaders(_ declared: ContractResponse) -> [HeaderField] {
+    private func generatedHeaders(_ declared: ContractResponse, budget: inout GenerationBudget) -> [HeaderField] {
         var generator = InstanceGenerator(document: pack.document, seed: seed ^ 0x6865_6164_6572_73)
+        generator.budget = budget
+        defer { budget = generator.budget }
         var headers: [HeaderField] = []
         for name in declared.headerSchemas.keys.sorted() where !["content-type", "content-length"].contains(name.lowercased()) {
             let value = generator.value(for: declared.headerSchemas[name]!, name: name.lowercased() == "location" ? "url" : name)
+            guard generator.budget.exceeded == nil else { break }
             let text: String
             switch value {
             case .string(let string): text = string

@@ -23,6 +23,15 @@ package struct InstanceGenerator {
     /// Patterns for members named like a path parameter (`permission`), so a generated value
     /// can be sent back in that path.
     package var memberPatterns: [String: String] = [:]
+    /// What generation may still cost; once `exceeded` is set every value is `null`.
+    package var budget = GenerationBudget()
+    /// Where in the instance the value being written goes (`/result/photos/0`), for refusals.
+    private var path = ""
+    /// How deep `value(for:)` calls nest now (`allOf`, `oneOf` and members alike).
+    private var nesting = 0
+    /// The `$ref`s being written, outermost first: one met again below `maximumDepth`, where
+    /// only required members are written, is a required chain that never ends.
+    private var references: [String] = []
 
     package init(document: JSONValue, seed: UInt64, memberPatterns: [String: String] = [:]) {
         self.document = document
@@ -32,17 +41,37 @@ package struct InstanceGenerator {
 
     /// A value for `schema`; `name` is the member it goes in, which shapes strings (`id`, `url`).
     package mutating func value(for schema: JSONValue, name: String? = nil, depth: Int = 0) -> JSONValue {
-        let schema = resolved(schema)
-        if case .bool(let allowed) = schema { return allowed ? .string(word(name)) : .null }
-        guard case .object(let keywords) = schema else { return .null }
-        if let constant = keywords["const"] { return constant }
-        if let examples = keywords["examples"]?.arrayValue, !examples.isEmpty { return pick(examples) }
-        if let example = keywords["example"] { return example }
+        guard budget.step(at: path) else { return .null }
+        guard nesting < GenerationBudget.maximumNesting else {
+            budget.stop("values nested more than \(GenerationBudget.maximumNesting) deep", at: path)
+            return .null
+        }
+        let reference = schema["$ref"]?.stringValue
+        if let reference, depth >= Self.maximumDepth, references.contains(reference) {
+            budget.stop("a required member's schema \(reference) leads back to itself", at: path)
+            return .null
+        }
+        nesting += 1
+        if let reference { references.append(reference) }
+        defer {
+            nesting -= 1
+            if reference != nil { references.removeLast() }
+        }
+        return written(for: resolved(schema), name: name, depth: depth)
+    }
+
+    /// `value(for:)` of a resolved schema, its bytes charged to the budget.
+    private mutating func written(for schema: JSONValue, name: String?, depth: Int) -> JSONValue {
+        if case .bool(let allowed) = schema { return charged(allowed ? .string(word(name)) : .null) }
+        guard case .object(let keywords) = schema else { return charged(.null) }
+        if let constant = keywords["const"] { return charged(constant) }
+        if let examples = keywords["examples"]?.arrayValue, !examples.isEmpty { return charged(pick(examples)) }
+        if let example = keywords["example"] { return charged(example) }
         if let choices = keywords["enum"]?.arrayValue, !choices.isEmpty {
             let concrete = choices.filter { $0 != .null }
-            return pick(concrete.isEmpty ? choices : concrete)
+            return charged(pick(concrete.isEmpty ? choices : concrete))
         }
-        if let defaultValue = keywords["default"] { return defaultValue }
+        if let defaultValue = keywords["default"] { return charged(defaultValue) }
         if let parts = keywords["allOf"]?.arrayValue, !parts.isEmpty {
             return value(for: merged(keywords, parts), name: name, depth: depth)
         }
@@ -61,12 +90,32 @@ package struct InstanceGenerator {
         switch type(of: keywords) {
         case "object": return object(keywords, depth: depth)
         case "array": return array(keywords, name: name, depth: depth)
-        case "integer": return .number(JSONNumber(integer(keywords)))
-        case "number": return number(keywords)
-        case "boolean": return .bool(random.next() & 1 == 0)
-        case "null": return .null
-        default: return .string(string(keywords, name: name))
+        case "integer": return charged(.number(JSONNumber(integer(keywords))))
+        case "number": return charged(number(keywords))
+        case "boolean": return charged(.bool(random.next() & 1 == 0))
+        case "null": return charged(.null)
+        default: return string(keywords, name: name).map(JSONValue.string) ?? .null
         }
+    }
+
+    /// `value`, its written size spent from the budget (`null` once the budget is spent).
+    private mutating func charged(_ value: JSONValue) -> JSONValue {
+        budget.spend(JSONWriter.bytes(value).count, at: path) ? value : .null
+    }
+
+    /// Runs `body` with `component` appended to the instance path.
+    private mutating func at<T>(_ component: String, _ body: (inout Self) -> T) -> T {
+        let outer = path
+        path += "/" + JSONPointer.escape(component)
+        defer { path = outer }
+        return body(&self)
+    }
+
+    /// A count a schema asks for (`minItems`, `minProperties`), refused past
+    /// `GenerationBudget.maximumElements`.
+    private mutating func affordable(_ count: Int, _ keyword: String) -> Bool {
+        guard count > GenerationBudget.maximumElements else { return true }
+        return budget.stop("\(keyword) \(count) asks for more than \(GenerationBudget.maximumElements) members", at: path)
     }
 
     // MARK: kinds
@@ -76,32 +125,41 @@ package struct InstanceGenerator {
         let required = Set(keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         var members: [String: JSONValue] = [:]
         // Sorted: the generator's draws must come in the same order in every process.
+        func add(_ name: String, _ schema: JSONValue, named: String?, into generator: inout Self) {
+            guard generator.budget.spend(name.utf8.count + 4, at: generator.path) else { return }
+            members[name] = generator.at(name) { $0.value(for: schema, name: named, depth: depth + 1) }
+        }
         for name in properties.keys.sorted() where depth < Self.maximumDepth || required.contains(name) {
-            members[name] = value(for: properties[name]!, name: name, depth: depth + 1)
+            guard budget.exceeded == nil else { break }
+            add(name, properties[name]!, named: name, into: &self)
         }
         for name in required.sorted() where members[name] == nil {
-            members[name] = value(for: keywords["additionalProperties"] ?? .object([:]), name: name, depth: depth + 1)
+            guard budget.exceeded == nil else { break }
+            add(name, keywords["additionalProperties"] ?? .object([:]), named: name, into: &self)
         }
         let minimum = keywords["minProperties"]?.intValue ?? 0
+        guard affordable(minimum, "minProperties") else { return .null }
         var extra = 1
-        while members.count < minimum, extra <= minimum {
-            members["member\(extra)"] = value(for: keywords["additionalProperties"] ?? .object(["type": "string"]), name: nil, depth: depth + 1)
+        while members.count < minimum, extra <= minimum, budget.exceeded == nil {
+            add("member\(extra)", keywords["additionalProperties"] ?? .object(["type": "string"]), named: nil, into: &self)
             extra += 1
         }
-        return .object(members)
+        return budget.spend(2, at: path) ? .object(members) : .null
     }
 
     private mutating func array(_ keywords: [String: JSONValue], name: String?, depth: Int) -> JSONValue {
         let prefix = keywords["prefixItems"]?.arrayValue ?? []
         let minimum = max(keywords["minItems"]?.intValue ?? 0, prefix.count)
+        guard affordable(minimum, "minItems") else { return .null }
         let maximum = keywords["maxItems"]?.intValue ?? max(minimum, 3)
         var count = depth < Self.maximumDepth ? max(minimum, 1 + Int(random.next() % 3)) : minimum
-        count = min(count, maximum)
+        count = max(0, min(count, maximum))  // a negative maxItems gives none, not a trap
         var elements: [JSONValue] = []
-        for index in 0..<count {
+        for index in 0..<count where budget.spend(1, at: path) {
             let schema = index < prefix.count ? prefix[index] : (keywords["items"] ?? .object([:]))
-            elements.append(value(for: schema, name: name.map(Self.singular), depth: depth + 1))
+            elements.append(at(String(index)) { $0.value(for: schema, name: name.map(Self.singular), depth: depth + 1) })
         }
+        guard budget.spend(2, at: path) else { return .null }
         if keywords["uniqueItems"] == .bool(true) {
             var seen: [JSONValue] = []
             elements = elements.filter { element in
@@ -114,15 +172,15 @@ package struct InstanceGenerator {
     }
 
     private mutating func integer(_ keywords: [String: JSONValue]) -> Int {
-        var low = keywords["minimum"].flatMap(Self.double).map { Int($0.rounded(.up)) } ?? 0
-        var high = keywords["maximum"].flatMap(Self.double).map { Int($0.rounded(.down)) } ?? max(low, 0) + 100
-        if let exclusive = keywords["exclusiveMinimum"].flatMap(Self.double) { low = max(low, Int(exclusive.rounded(.down)) + 1) }
-        if let exclusive = keywords["exclusiveMaximum"].flatMap(Self.double) { high = min(high, Int(exclusive.rounded(.up)) - 1) }
+        var low = keywords["minimum"].flatMap(Self.double).map { Self.bounded($0.rounded(.up)) } ?? 0
+        var high = keywords["maximum"].flatMap(Self.double).map { Self.bounded($0.rounded(.down)) } ?? max(low, 0) + 100
+        if let exclusive = keywords["exclusiveMinimum"].flatMap(Self.double) { low = max(low, Self.bounded(exclusive.rounded(.down)) + 1) }
+        if let exclusive = keywords["exclusiveMaximum"].flatMap(Self.double) { high = min(high, Self.bounded(exclusive.rounded(.up)) - 1) }
         if keywords["maximum"] == nil, keywords["exclusiveMaximum"] == nil { high = max(high, low + 100) }
         guard high >= low else { return low }
         var value = low + Int(random.next() % UInt64(high - low + 1))
         if let step = keywords["multipleOf"].flatMap(Self.double), step >= 1 {
-            let multiple = Int(step)
+            let multiple = Self.bounded(step)
             value = ((value + multiple - 1) / multiple) * multiple
             if value > high { value -= multiple }
         }
@@ -138,18 +196,22 @@ package struct InstanceGenerator {
         return .number(JSONNumber(text: String(value)) ?? JSONNumber(0))
     }
 
-    private mutating func string(_ keywords: [String: JSONValue], name: String?) -> String {
+    /// `nil` once the budget is spent (a `minLength` past it spends it).
+    private mutating func string(_ keywords: [String: JSONValue], name: String?) -> String? {
         let minimum = keywords["minLength"]?.intValue ?? 0
-        let maximum = keywords["maxLength"]?.intValue
+        let maximum = keywords["maxLength"]?.intValue.map { max($0, 0) }  // a negative one: empty, not a trap
         var text: String
         if let pattern = keywords["pattern"]?.stringValue ?? name.flatMap({ memberPatterns[$0] }), let generator = PatternGenerator(pattern) {
             text = generator.string(using: &random)
         } else {
             text = formatted(keywords["format"]?.stringValue, name: name)
         }
-        if text.count < minimum { text += String(repeating: "x", count: minimum - text.count) }
+        if text.count < minimum {
+            guard budget.spend(minimum - text.count, at: path) else { return nil }
+            text += String(repeating: "x", count: minimum - text.count)
+        }
         if let maximum, text.count > maximum { text = String(text.prefix(maximum)) }
-        return text
+        return budget.spend(JSONWriter.bytes(.string(text)).count, at: path) ? text : nil
     }
 
     /// A string for a `format`, else one shaped by the member's name.
@@ -232,6 +294,14 @@ package struct InstanceGenerator {
 
     private mutating func pick(_ choices: [JSONValue]) -> JSONValue {
         choices[Int(random.next() % UInt64(choices.count))]
+    }
+
+    /// A bound as an Int within ±2^53 (where every integer is a Double), whatever the pack
+    /// wrote (`1e19`, `-9.3e18`, `1e300`): so no conversion traps and no sum overflows.
+    private static func bounded(_ bound: Double) -> Int {
+        let limit = 9_007_199_254_740_992.0
+        guard bound.isFinite else { return bound < 0 ? -Int(limit) : Int(limit) }
+        return Int(min(max(bound, -limit), limit))
     }
 
     private static func double(_ value: JSONValue) -> Double? {

@@ -21,6 +21,12 @@ package struct PatternGenerator {
     private static let word: [Character] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
     /// How many extra repetitions an open quantifier (`*`, `+`, `{n,}`) may add.
     private static let openRepeats = 8
+    /// The most repetitions a `{n,m}` may ask for; a pattern past it is one this generator
+    /// does not read (a contract is untrusted input: `a{2000000000}`).
+    private static let maximumRepeats = 1_000
+    /// Writing stops past this many bytes (nested repeats multiply); the string then fails the
+    /// schema check and the answer says the schema could not be satisfied.
+    package static let maximumLength = 65_536
 
     private let root: Node
 
@@ -48,7 +54,7 @@ package struct PatternGenerator {
             write(nodes[Int(random.next() % UInt64(nodes.count))], into: &output, random: &random)
         case .repeated(let node, let min, let max):
             let count = min + Int(random.next() % UInt64(max - min + 1))
-            for _ in 0..<count { write(node, into: &output, random: &random) }
+            for _ in 0..<count where output.utf8.count <= maximumLength { write(node, into: &output, random: &random) }
         }
     }
 
@@ -172,9 +178,9 @@ package struct PatternGenerator {
             case "{":
                 guard let close = characters[position...].firstIndex(of: "}") else { return nil }
                 let parts = String(characters[(position + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
-                guard let low = parts.first.flatMap({ Int($0) }), parts.count <= 2 else { return nil }
+                guard let low = parts.first.flatMap({ Int($0) }), parts.count <= 2, (0...PatternGenerator.maximumRepeats).contains(low) else { return nil }
                 let high = parts.count == 1 ? low : (parts[1].isEmpty ? low + PatternGenerator.openRepeats : Int(parts[1]))
-                guard let high, high >= low else { return nil }
+                guard let high, high >= low, high <= PatternGenerator.maximumRepeats + PatternGenerator.openRepeats else { return nil }
                 bounds = (low, high)
                 position = close
             default: return node

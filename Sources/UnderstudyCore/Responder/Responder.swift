@@ -247,6 +247,9 @@ public final class Responder: Sendable {
             case .unsatisfiable(let reason):
                 fallbackFailure = reason
                 return nil
+            case .overBudget(let reason):
+                journal(request, in: session, status: 500, answer: .generated(generator.name), violation: outcome.violation)
+                return .answer(GeneratedAnswer.refusal(reason))
             }
         }
         // A value a generated answer issued (an id, a page token) leads back to the contract:
