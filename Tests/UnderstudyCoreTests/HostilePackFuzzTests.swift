@@ -21,16 +21,18 @@ import UnderstudySupport
         "9007199254740993", "5e7", "2e9", "3e7", "1000", "1001", "0.5",
     ]
 
-    /// The pack's document with 1–4 seeded mutations of its component schemas.
-    static func mutated(_ document: JSONValue, random: inout SeededGenerator) -> JSONValue {
+    /// The pack's document with 1–4 seeded mutations of its component schemas (of `only`, when given).
+    static func mutated(_ document: JSONValue, only: [String]? = nil, random: inout SeededGenerator) -> JSONValue {
         var document = document
-        let names = (document["components"]?["schemas"]?.objectValue ?? [:]).keys.sorted()
+        let names = only ?? (document["components"]?["schemas"]?.objectValue ?? [:]).keys.sorted()
         for _ in 0..<(1 + Int(random.next() % 4)) {
             let name = names[Int(random.next() % UInt64(names.count))]
             let schema = "/components/schemas/" + name
             if random.next() % 4 == 0 {
-                // A required member whose $ref leads back to its own schema.
+                // A required member whose $ref leads back to its own schema (the loader refuses it
+                // for an object alone; a nullable one reaches the generator).
                 document = document.setting(pointer: schema + "/properties/loop", to: ["$ref": .string("#" + schema)]) ?? document
+                if random.next() % 2 == 0 { document = document.setting(pointer: schema + "/type", to: ["object", "null"]) ?? document }
                 let required = (document.at(pointer: schema + "/required")?.arrayValue ?? []) + ["loop"]
                 document = document.setting(pointer: schema + "/required", to: .array(required)) ?? document
             } else {
@@ -67,16 +69,17 @@ import UnderstudySupport
         #expect(refused > 0 && refused < Self.cases)  // the mutations do reach the budget, and not always
     }
 
-    /// Fewer cases through the loader and the responder: a pack is either refused when loaded
+    /// Fewer cases (60) through the loader and the responder: a pack is either refused when loaded
     /// or answered (a value, a miss report or a 500) within the budget.
     @Test func mutatedPacksAreRefusedOrAnsweredWithinTheBudget() async throws {
         let google = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: bundledContractsPath + "/google.openapi.json"))))
         var random = SeededGenerator(seed: 7)
         var statuses: [Int: Int] = [:]
-        for seed in 0..<30 {
+        for seed in 0..<60 {
             let folder = try TemporaryFixtures()
             defer { folder.remove() }
-            var pack = Self.mutated(google, random: &random)
+            // The schemas the two requests below answer with, so most mutations are reached.
+            var pack = Self.mutated(google, only: ["PlaceDetailsResponse", "PlaceDetails", "NearbySearchResponse", "PlaceSearchResult"], random: &random)
             pack = pack.setting(pointer: "/x-understudy/fallback/mode", to: "contract")!
             try folder.write("google.openapi.json", JSONWriter.string(pack))
             guard let contracts = try? Contracts.load(from: folder.root) else {
@@ -91,6 +94,6 @@ import UnderstudySupport
                 statuses[response.status, default: 0] += 1
             }
         }
-        #expect(statuses[500, default: 0] > 0)
+        #expect(statuses[500, default: 0] > 0 && statuses[0, default: 0] > 0, "\(statuses)")
     }
 }

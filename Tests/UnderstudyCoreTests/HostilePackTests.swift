@@ -57,8 +57,18 @@ import UnderstudySupport
         }
     }
 
-    @Test func aRequiredMemberLeadingBackToItsOwnSchemaIsA500NamingIt() async throws {
+    @Test func aRequiredMemberLeadingBackToItsOwnObjectSchemaIsALoadProblemByFileAndPath() throws {
         let loop: JSONValue = ["type": "object", "properties": ["next": ["$ref": "#/components/schemas/Loop"]], "required": ["next"]]
+        let problems = try #require(throws: FixtureLoadError.self) { try Self.responder(hostile: ["$ref": "#/components/schemas/Loop"], extra: ["Loop": loop]) }.problems
+        let text = problems.map(\.description).joined(separator: "\n")
+        #expect(text.contains("google.openapi.json") && text.contains("#/components/schemas/Loop/properties/next → #/components/schemas/Loop"), "\(text)")
+        #expect(text.contains("required members lead back to the same schema"), "\(text)")
+    }
+
+    /// The loader accepts a chain that may end in `null`; generation, which prefers objects, is
+    /// refused where the chain comes back.
+    @Test func aNullableRequiredMemberLeadingBackToItsOwnSchemaIsA500NamingIt() async throws {
+        let loop: JSONValue = ["type": ["object", "null"], "properties": ["next": ["$ref": "#/components/schemas/Loop"]], "required": ["next"]]
         let response = try await Self.answer(hostile: ["$ref": "#/components/schemas/Loop"], extra: ["Loop": loop])
         #expect(response.status == 500)
         let error = try Self.error(response)

@@ -4,7 +4,7 @@ import UnderstudyJSON
 import UnderstudySupport
 
 /// A hostile contract over a socket (issue 42, N2): `serve` with a pack that turns its own
-/// fallback on and whose answers hold a required member leading back to its own schema and an
+/// fallback on and whose answers hold a (nullable) required member leading back to its own schema and an
 /// array of `minItems: 5e7` answers each a 500 naming the schema path, at once, and lives on.
 @Suite struct HostilePackSocketTests {
     static let key = "AIzaFAKE-understudy-test-key-0000000000"
@@ -12,7 +12,7 @@ import UnderstudySupport
     @Test func aHostilePackIsAnswered500sAndTheServerLivesOn() async throws {
         var pack = try JSONParser.parse(Array(try Data(contentsOf: CLIProcess.repositoryRoot.appendingPathComponent("contracts/google.openapi.json"))))
         let schemas = "/components/schemas/"
-        pack = pack.setting(pointer: schemas + "Loop", to: ["type": "object", "properties": ["next": ["$ref": "#/components/schemas/Loop"]], "required": ["next"]])!
+        pack = pack.setting(pointer: schemas + "Loop", to: ["type": ["object", "null"], "properties": ["next": ["$ref": "#/components/schemas/Loop"]], "required": ["next"]])!
         pack = pack.setting(pointer: schemas + "PlaceDetailsResponse/properties/hostile", to: ["$ref": "#/components/schemas/Loop"])!
         pack = pack.setting(pointer: schemas + "PlaceDetailsResponse/required", to: ["html_attributions", "status", "hostile"])!
         pack = pack.setting(pointer: schemas + "NearbySearchResponse/properties/results/minItems", to: .number(JSONNumber(text: "5e7")!))!

@@ -35,13 +35,15 @@ package struct SchemaCompiler {
         return index
     }
 
-    /// The compiled program, once no `$ref` cycle is left that would loop on one instance forever.
+    /// The compiled program, once no `$ref` cycle is left that would loop on one instance forever
+    /// and no required member leads back to its own schema (`RequiredChains`).
     package func finish() throws(SchemaError) -> [SchemaNode] {
         var state = [VisitState](repeating: .new, count: nodes.count)
         var trail: [Int] = []
         for index in nodes.indices where state[index] == .new {
             try visitSameInstance(index, &state, &trail)
         }
+        if let chain = RequiredChains.cycle(in: nodes) { throw chain }
         return nodes
     }
 
