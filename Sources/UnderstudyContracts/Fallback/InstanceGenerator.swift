@@ -115,7 +115,7 @@ package struct InstanceGenerator {
     /// `GenerationBudget.maximumElements`.
     private mutating func affordable(_ count: Int, _ keyword: String) -> Bool {
         guard count > GenerationBudget.maximumElements else { return true }
-        return budget.stop("\(keyword) \(count) asks for more than \(GenerationBudget.maximumElements) members", at: path)
+        return budget.stop("\(keyword) \(count) asks for more than \(GenerationBudget.maximumElements) values", at: path)
     }
 
     // MARK: kinds
@@ -124,11 +124,11 @@ package struct InstanceGenerator {
         let properties = keywords["properties"]?.objectValue ?? [:]
         let required = Set(keywords["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         var members: [String: JSONValue] = [:]
-        // Sorted: the generator's draws must come in the same order in every process.
         func add(_ name: String, _ schema: JSONValue, named: String?, into generator: inout Self) {
             guard generator.budget.spend(name.utf8.count + 4, at: generator.path) else { return }
             members[name] = generator.at(name) { $0.value(for: schema, name: named, depth: depth + 1) }
         }
+        // Sorted: the generator's draws must come in the same order in every process.
         for name in properties.keys.sorted() where depth < Self.maximumDepth || required.contains(name) {
             guard budget.exceeded == nil else { break }
             add(name, properties[name]!, named: name, into: &self)
