@@ -10,6 +10,7 @@
 # requests/s to the build with every cache on (same contracts mode) and to nginx.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd); mix=$here/../mix
+. "$mix/nginx-conf.sh"
 bin=$1; root=$(cd "$2" && pwd); shift 2
 switches=("$@"); [ ${#switches[@]} -gt 0 ] || switches=(memo placements encoded plain asciiregex fastpath memberscan adaptive all)
 ROUNDS=${ROUNDS:-2}; DURATION=${DURATION:-8s}
@@ -42,14 +43,7 @@ while IFS=$'\t' read -r m target h; do
   p=$work/root${target%%\?*}/index; mkdir -p "$(dirname "$p")"; [ -f "$p" ] || curl -s -o "$p" ${h:+-H "$h"} "http://127.0.0.1:$CP$target"
 done < "$tsv"
 NP=$(port)
-cat > "$work/nginx.conf" <<NG
-worker_processes 2; daemon off; pid $work/nginx.pid; error_log $work/error.log warn;
-events { worker_connections 4096; }
-http { access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; keepalive_requests 1000000;
-  open_file_cache max=1000; default_type application/json;
-  client_body_temp_path $work/t1; proxy_temp_path $work/t2; fastcgi_temp_path $work/t3; uwsgi_temp_path $work/t4; scgi_temp_path $work/t5;
-  server { listen 127.0.0.1:$NP; root $work/root; location / { try_files \$uri/index =404; } } }
-NG
+nginx_conf "$work" "$NP"
 nginx -e "$work/error.log" -p "$work" -c "$work/nginx.conf" & pids+=($!)
 ready "$NP"; contenders=("nginx:$NP:${pids[-1]}" "${contenders[@]}")
 out=$work/runs.txt; : > "$out"

@@ -19,6 +19,7 @@
 # the mix 200 before the load, and none but 2xx under it, or the script fails.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/nginx-conf.sh"
 bin=$1; root=$(cd "$2" && pwd); floor=${3:-}
 ROUNDS=${ROUNDS:-2}; DURATION=${DURATION:-8s}
 work=$(mktemp -d); chmod 755 "$work"; tsv=$work/requests.tsv; "$here/requests.tsv.sh" > "$tsv"
@@ -40,14 +41,7 @@ done < "$tsv"
 violations=$(curl -s "http://127.0.0.1:$CP/__understudy/violations" | python3 -c 'import json,sys; print(json.load(sys.stdin)["violations"])')
 [ "$violations" = 0 ] || { echo "the mix broke the contracts $violations times" >&2; exit 1; }
 NP=$(port)
-cat > "$work/nginx.conf" <<NG
-worker_processes 2; daemon off; pid $work/nginx.pid; error_log $work/error.log warn;
-events { worker_connections 4096; }
-http { access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; keepalive_requests 1000000;
-  open_file_cache max=1000; default_type application/json;
-  client_body_temp_path $work/t1; proxy_temp_path $work/t2; fastcgi_temp_path $work/t3; uwsgi_temp_path $work/t4; scgi_temp_path $work/t5;
-  server { listen 127.0.0.1:$NP; root $work/root; location / { try_files \$uri/index =404; } } }
-NG
+nginx_conf "$work" "$NP"
 nginx -e "$work/error.log" -p "$work" -c "$work/nginx.conf" & pids+=($!)
 ready "$NP"
 # nginx must serve every body with 200, or its row is an error page, not the bytes-only limit
