@@ -47,6 +47,22 @@ struct SeedFixtureCompletenessTests {
         }
     }
 
+    /// Google's Place Details answers every field when `fields` is absent, `address_components`
+    /// among them (docs/providers.md §2.3); a published client that finds none takes the place
+    /// for a search summary. Each bundled place, asked for without `fields`, has them (issue 40).
+    @Test(arguments: ["place_id=ChIJvIOIRITlUBdN6OH1pSlAZxS", "place_id=ChIJMUcLyRd9qEmo14w5P1jH0H3", "placeid=ChIJHApqc1aX4vabdI3Wk3mW612"])
+    func everyBundledPlaceDetailsHoldsItsAddressComponents(_ place: String) async throws {
+        try await withBundledServer { server in
+            let key = "AIza" + String(repeating: "B", count: 35)
+            let details = try await send(server, "/maps/api/place/details/json?\(place)&key=\(key)")
+            #expect(details.status == 200)
+            let components = try #require(details.json?["result"]?["address_components"]?.arrayValue, "\(details.text.prefix(300))")
+            let types = Set(components.compactMap { $0["types"]?.arrayValue?.first?.stringValue })
+            #expect(types.isSuperset(of: ["street_number", "route", "locality", "administrative_area_level_1", "country", "postal_code"]), "\(types)")
+            #expect(server.responder.journal.violations.isEmpty)
+        }
+    }
+
     @Test func everyPhotoRedirectCarriesItsDeclaredLocation() async throws {
         let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
