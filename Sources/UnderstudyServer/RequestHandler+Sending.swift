@@ -38,15 +38,15 @@ extension RequestHandler {
     }
 
     private func deliver(_ response: Response, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
-        let delay = Playback(response, omitBody: received.head.method == .HEAD).delay
-        if delay > 0 {
-            later(after: delay, context: context) { handler, context in handler.send(response, for: received, context: context) }
+        let playback = Playback(response, omitBody: received.head.method == .HEAD)
+        if playback.delay > 0 {
+            later(after: playback.delay, context: context) { handler, context in handler.send(response, playback, for: received, context: context) }
         } else {
-            send(response, for: received, context: context)
+            send(response, playback, for: received, context: context)
         }
     }
 
-    private func send(_ response: Response, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
+    private func send(_ response: Response, _ playback: Playback, for received: ConnectionStateMachine.Received, context: ChannelHandlerContext) {
         let head = received.head
         switch machine.willSend(response, for: received) {
         case .fault(let fault):
@@ -59,7 +59,7 @@ extension RequestHandler {
                 perform(machine.answerWritten(), context: context)
                 return
             }
-            guard case .pieces(let cuts, let interval) = Playback(response, omitBody: head.method == .HEAD).delivery else {
+            guard case .pieces(let cuts, let interval) = playback.delivery else {
                 write(bytes, ending: closing, context: context)
                 perform(machine.answerWritten(), context: context)
                 return

@@ -56,13 +56,14 @@ final class InProcessURLProtocol: URLProtocol {
         // Sendable, but one instance serves one load, and nothing else touches it meanwhile.
         let loading = UncheckedSendable(self)
         if let refusal = understudy.limits.refusal(headers: headers, bodySize: received.body.count) {
-            deliver(refusal, for: url, method: received.method, clock: clock)
+            deliver(refusal, Playback(refusal, omitBody: received.method == "HEAD"), for: url, clock: clock)
             return
         }
         Task {
             let answer = await InProcessURLProtocol.answer(received, at: url, from: understudy.responder)
-            clock.schedule(after: Playback(answer.response, omitBody: received.method == "HEAD").delay) {
-                loading.value.deliver(answer.response, for: answer.url, method: received.method, clock: clock)
+            let playback = Playback(answer.response, omitBody: received.method == "HEAD")
+            clock.schedule(after: playback.delay) {
+                loading.value.deliver(answer.response, playback, for: answer.url, clock: clock)
             }
         }
     }
@@ -103,8 +104,7 @@ final class InProcessURLProtocol: URLProtocol {
     /// Hands `response` to the client: the head, then the body whole or, for a dribble, in
     /// the pieces and at the pace the socket transport sends it; a fault fails the load with
     /// the error the socket version gives.
-    private func deliver(_ response: Response, for url: URL, method: String, clock: any ServerClock) {
-        let playback = Playback(response, omitBody: method == "HEAD")
+    private func deliver(_ response: Response, _ playback: Playback, for url: URL, clock: any ServerClock) {
         if case .fault(let fault) = playback.delivery {
             client?.urlProtocol(self, didFailWithError: URLError(fault.clientError))
             return
@@ -114,7 +114,7 @@ final class InProcessURLProtocol: URLProtocol {
         fields["Content-Length"] = String(response.body.count)
         let head = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)!
         client?.urlProtocol(self, didReceive: head, cacheStoragePolicy: .notAllowed)
-        let body = method == "HEAD" ? [] : response.body
+        let body = playback.omitsBody ? [] : response.body
         guard case .pieces(let cuts, let interval) = playback.delivery else {
             client?.urlProtocol(self, didLoad: Data(body))
             client?.urlProtocolDidFinishLoading(self)

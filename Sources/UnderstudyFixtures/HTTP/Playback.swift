@@ -20,10 +20,13 @@ package struct Playback: Equatable, Sendable {
     /// Seconds on the server's clock before anything is sent.
     package let delay: TimeInterval
     package let delivery: Delivery
+    /// Whether the body is left out (an answer to HEAD): the head only.
+    package let omitsBody: Bool
 
     /// The playback of `response`; `omitBody` for an answer to HEAD (nothing to dribble).
     package init(_ response: Response, omitBody: Bool) {
         delay = response.delay
+        omitsBody = omitBody
         if let fault = response.fault {
             delivery = .fault(fault)
         } else if let dribble = response.dribble, !omitBody, response.bodyCount > 0 {
