@@ -5,8 +5,6 @@ import UnderstudySupport
 /// One request's place in the contracts: its route, what its form in the contract's terms
 /// changes, and whether its parameters surely pass. `TargetMemo` keeps it by method and target.
 package final class ContractPlacement: Sendable {
-    package let method: String
-    package let target: String
     /// Where the request goes; `nil` when no provider's routes hold its path.
     package let route: ContractRoute?
     /// What its form in the contract's terms changes (`nil`: it is its own form).
@@ -17,8 +15,6 @@ package final class ContractPlacement: Sendable {
 
     /// Places `request` the general way.
     package init(_ request: Request, in contracts: Contracts) {
-        method = request.method
-        target = request.target
         let route = contracts.route(request)
         self.route = route
         rewrite = route.flatMap { ContractMatching.rewrite(of: request, route: $0) }
@@ -31,11 +27,6 @@ package final class ContractPlacement: Sendable {
     /// `request`'s form in the contract's terms, as `ContractMatching.form(of:route:)` gives it.
     package func form(of request: Request) -> (request: Request, version: String?) {
         rewrite?.form(of: request) ?? (request, nil)
-    }
-
-    /// Whether `request` has this method and target, byte for byte (equal strings may differ in bytes).
-    package func placed(_ request: Request) -> Bool {
-        TargetBytes.sameBytes(target, request.target) && TargetBytes.sameBytes(method, request.method)
     }
 }
 

@@ -19,9 +19,6 @@ import UnderstudySupport
 ///
 /// What the placeholder is, and whether plainly fake values are kept, is the `Scrubbing`'s call.
 enum BodyScrubber {
-    /// Object members whose string values are credentials in the providers' responses.
-    static var secretMembers: Set<String> { Redaction.secretMembers }
-
     /// Credentials shorter than this are not searched for: replacing every `1` or `true` in a
     /// body would corrupt it, and such values are not real credentials.
     static let minimumSecretLength = 8
@@ -86,7 +83,7 @@ enum BodyScrubber {
     /// A cheap scan that rules out parsing for almost every body: true when a quoted secret
     /// member name occurs (ASCII case ignored), or any `\u` escape (which could spell a name
     /// in disguise).
-    static func mayContainSecretMembers(_ body: [UInt8], names: Set<String> = secretMembers) -> Bool {
+    static func mayContainSecretMembers(_ body: [UInt8], names: Set<String> = Redaction.secretMembers) -> Bool {
         let quoted = names.sorted().map { Array("\"\($0.lowercased())\"".utf8) }
         var firstBytes = Set<UInt8>()
         for name in quoted where name.count > 1 { firstBytes.insert(name[1]) }

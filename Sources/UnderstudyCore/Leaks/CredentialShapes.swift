@@ -14,7 +14,7 @@ enum CredentialShapes {
     /// Names whose values are credentials: Understudy's own lists and common spellings.
     static let secretNames: Set<String> = Redaction.secretParameters
         .union(Redaction.secretHeaders)
-        .union(BodyScrubber.secretMembers)
+        .union(Redaction.secretMembers)
         .union(["secret", "app_secret", "api-key", "private_key", "id_token", "session_token", "auth_token", "client-secret"])
 
     /// Secret names as one regular-expression alternation, longest first.

@@ -25,7 +25,7 @@ package struct Scrubbing: Sendable {
 
     /// The HAR import's rules: Redaction's lists, everything replaced by `REDACTED`.
     static let harImport = Scrubbing(
-        queryNames: Redaction.secretParameters, headerNames: Redaction.secretHeaders, jsonMembers: BodyScrubber.secretMembers,
+        queryNames: Redaction.secretParameters, headerNames: Redaction.secretHeaders, jsonMembers: Redaction.secretMembers,
         keepsPlainFakes: false, stablePlaceholders: false)
 
     /// The recorder's rules for a provider: Redaction's lists and the pack's `secrets`, stable
@@ -35,7 +35,7 @@ package struct Scrubbing: Sendable {
         var rules = Scrubbing(
             queryNames: Redaction.secretParameters.union(lower(names?.query)),
             headerNames: Redaction.secretHeaders.union(lower(names?.headers)),
-            jsonMembers: BodyScrubber.secretMembers.union(Redaction.secretParameters).union(lower(names?.json)),
+            jsonMembers: Redaction.secretMembers.union(Redaction.secretParameters).union(lower(names?.json)),
             keepsPlainFakes: true, stablePlaceholders: true)
         rules.declaredFakes = Set(declaredFakes)
         return rules
