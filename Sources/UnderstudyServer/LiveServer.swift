@@ -92,8 +92,7 @@ public final class LiveServer: Sendable {
             .get()
         let boundPort = channel.localAddress?.port ?? port
         // Admin requests may name the address the server listens on (a wildcard names none).
-        let named = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host
-        responder.answerAdminRequests(addressedTo: named.contains(":") && !named.hasPrefix("[") ? "[\(named)]" : named, port: boundPort)
+        responder.answerAdminRequests(addressedTo: ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : host, port: boundPort)
         return LiveServer(responder: responder, host: host, port: boundPort, channel: channel, connections: connections, limits: limits)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudySupport
 import UnderstudyTesting
 
 /// A bounded load run against the real `understudy serve` process, on loopback: up to 700
@@ -18,7 +19,7 @@ struct LoadTests {
     /// (1,024); a test launching a process while this one held 1,000 sockets got pipes above
     /// it, and crashed in `Process.run()` or left a recording test's requests unanswered.
     static let connections: Int = {
-        guard let limit = TestPlatform.openFileLimit else { return 250 }
+        guard let limit = Platform.openFileLimit else { return 250 }
         return Int(min(700, limit / 8))
     }()
     static let rounds = 3

@@ -1,7 +1,6 @@
 // The one file of these tests that holds what differs between Linux and Apple's platforms:
 // a stream socket's type (Glibc imports it as an enum), sending without SIGPIPE (Linux has a
-// send flag, Darwin a socket option), the open-file limit's resource (an enum in Glibc) and a
-// process's resident memory (Linux's /proc).
+// send flag, Darwin a socket option) and a process's resident memory (Linux's /proc).
 import Foundation
 #if canImport(Darwin)
 import Darwin
@@ -29,18 +28,6 @@ enum TestPlatform {
         #else
         Int32(MSG_NOSIGNAL)
         #endif
-    }
-
-    /// This process's soft limit on open files; `nil` when it cannot be read.
-    static var openFileLimit: UInt64? {
-        var limit = rlimit()
-        #if canImport(Darwin)
-        let resource = RLIMIT_NOFILE
-        #else
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #endif
-        guard getrlimit(resource, &limit) == 0 else { return nil }
-        return UInt64(limit.rlim_cur)
     }
 
     /// Resident memory of process `pid` in MB (`VmRSS`, or the peak: `VmHWM`); `nil` where the

@@ -51,9 +51,15 @@ struct AdminGuard {
     /// port, since another server on this machine (another port) is another site.
     private func isOwn(origin: String) -> Bool {
         guard let url = URL(string: origin), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let host = url.host else { return false }
-        let name = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host).lowercased()
+        let name = Self.hostName(ofAddress: host)
         guard !ownOrigins.isEmpty else { return ownHosts.contains(name) }
         return ownOrigins.contains(url.port.map { "\(name):\($0)" } ?? name)
+    }
+
+    /// A host name or address as `Host` writes it, lower-cased: an IPv6 address in brackets
+    /// (`::1` → `[::1]`), since in `Host` its colons would read as a port's.
+    static func hostName(ofAddress address: String) -> String {
+        (address.contains(":") && !address.hasPrefix("[") ? "[\(address)]" : address).lowercased()
     }
 
     /// `Host`'s name without its port, lower-cased (`[::1]:4010` → `[::1]`).

@@ -63,11 +63,12 @@ public final class Responder: Sendable {
     /// The origins (`host:port`, or `host` alone) of this server's own pages.
     package var adminOrigins: Set<String> { own.withLock { $0.origins } }
 
-    /// Lets admin requests name `host` (a transport's own, e.g. the in-process host) in `Host`,
-    /// and come from pages of `host` on `port` (the loopback names too when given a port).
+    /// Lets admin requests name `host` (a name or an address: the address a server listens on,
+    /// the in-process host) in `Host`, and come from pages of `host` on `port` (the loopback
+    /// names too when given a port).
     package func answerAdminRequests(addressedTo host: String, port: Int? = nil) {
         own.withLock { own in
-            let name = AdminGuard.hostName(host)
+            let name = AdminGuard.hostName(ofAddress: host)
             own.hosts.insert(name)
             let names = port == nil ? [name] : [name, "localhost", "127.0.0.1", "[::1]"]
             for name in names { own.origins.insert(port.map { "\(name):\($0)" } ?? name) }

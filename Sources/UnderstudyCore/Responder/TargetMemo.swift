@@ -57,16 +57,15 @@ package final class TargetMemo: @unchecked Sendable {  // used by one thread at 
             let known = !reads.beyondHeaders && values.allSatisfy { $0.1.allSatisfy { $0.utf8.count <= TargetMemo.maximumKeptValueBytes } }
             self.fixture = known ? fixture : nil
             headers = known ? values : []
+            let sent = method.utf8.count + target.utf8.count + path.utf8.count + query.pairs.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+            let kept = headers.reduce(0) { $0 + $1.name.utf8.count + $1.values.reduce(0) { $0 + $1.utf8.count } }
+            cost = TargetMemo.entryOverheadBytes + sent + kept + CredentialJudgement.maximumKeptSourceBytes
         }
 
         /// The bytes the entry may hold for what clients sent: its method, target, decoded path
         /// and query, the header values kept, and a credential text up to the bound
         /// `CredentialJudgement` keeps (what the entry shares with the fixtures is not counted).
-        var cost: Int {
-            let sent = method.utf8.count + target.utf8.count + path.utf8.count + query.pairs.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
-            let kept = headers.reduce(0) { $0 + $1.name.utf8.count + $1.values.reduce(0) { $0 + $1.utf8.count } }
-            return TargetMemo.entryOverheadBytes + sent + kept + CredentialJudgement.maximumKeptSourceBytes
-        }
+        let cost: Int
 
         /// Whether a request of `method`, `target` and `fields` has this method and target, byte
         /// for byte, and the same values for the headers the fixture's choice read.
