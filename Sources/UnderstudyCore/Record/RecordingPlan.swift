@@ -33,6 +33,8 @@ struct RecordingPlan: Sendable {
     let bodyCondition: JSONValue?
     /// A query parameter the operation's credential needs and the request lacks.
     let absentQueryCredential: String?
+    /// Query parameters that may carry the credential, left unconditioned (see `init`).
+    let unpinnedQuery: [String]
     /// The request's identity: equal keys mean identical fixtures.
     let key: String
     /// Why the request must not be recorded (a body credential that cannot be scrubbed), if so.
@@ -59,6 +61,12 @@ struct RecordingPlan: Sendable {
                 headers[name] = ["present": true]
             }
         }
+        // A credential that may travel in either of several places (Google's header or `key`)
+        // is judged by the contract wherever it is: the fixture does not pin its place.
+        var anywhere: [CredentialPlacement] = []
+        if case .anyOf(let places)? = route.operation?.credential { anywhere = places }
+        for case .header(let name) in anywhere { headers[name.lowercased()] = nil }
+        unpinnedQuery = anywhere.compactMap { if case .query(let name) = $0 { name } else { nil } }
         var absentQuery: String?
         switch route.operation?.credential {
         case .bearer? where request.headerValues("Authorization").isEmpty: headers["authorization"] = ["absent": true]
@@ -117,6 +125,7 @@ struct RecordingPlan: Sendable {
         fixture.requestHeaders = headerConditions
         fixture.requestBody = bodyCondition
         if let absentQueryCredential { fixture.query[absentQueryCredential] = ["absent": true] }
+        for name in unpinnedQuery { fixture.query[name] = nil }
         return .fixture(fixture)
     }
 
