@@ -77,7 +77,7 @@ class CaptureServer:
         self.port = self.httpd.server_address[1]
         self.endpoint = f"127.0.0.1:{self.port}"
         self.url = f"http://{self.endpoint}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
 
     def __enter__(self):
         self.thread.start()
