@@ -32,7 +32,6 @@ import json
 import os
 import sys
 import unittest
-import urllib.parse
 import urllib.request
 
 import google.auth.api_key
@@ -83,8 +82,10 @@ def mask(paths):
 
 
 def present(message):
-    """The JSON names of the fields a parsed answer holds (set, or non-default in proto3)."""
-    return {field.json_name for field, _ in type(message).pb(message).ListFields()}
+    """The JSON names of the fields a parsed answer holds (set, or non-default in proto3).
+    Messages of google-maps-* are proto-plus wrappers; shared types (LocalizedText) are protobuf's own."""
+    raw = type(message).pb(message) if hasattr(type(message), "pb") else message
+    return {field.json_name for field, _ in raw.ListFields()}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -459,8 +460,20 @@ class PlacesNew(ServedTest):
                 skip.append((name, fixture, folder))
         return redirect, skip
 
+    def photo_name(self, fixture):
+        """The media name to ask for: the fixture's path, or, for a template, the first photo a
+        bundled search answer names (as the app would: a photo of a place it has listed)."""
+        path = fixture["request"]["path"]
+        if "{" not in path:
+            return path[len("/v1/"):]
+        for name, search, folder in self.nearby_fixtures():
+            for place in response_json(search, folder)["places"]:
+                if place.get("photos"):
+                    return place["photos"][0]["name"] + "/media"
+        self.fail("no bundled Nearby Search (New) answer names a photo")
+
     def media_request(self, fixture, skip):
-        request = {"name": fixture["request"]["path"][len("/v1/"):], "skip_http_redirect": skip}
+        request = {"name": self.photo_name(fixture), "skip_http_redirect": skip}
         for parameter, field in (("maxWidthPx", "max_width_px"), ("maxHeightPx", "max_height_px")):
             if literal(query_condition(fixture, parameter)):
                 request[field] = int(query_condition(fixture, parameter))
@@ -472,9 +485,15 @@ class PlacesNew(ServedTest):
         _, skip = self.photo_fixtures()
         name, fixture, folder = skip[0]
         media = self.places().get_photo_media(request=self.media_request(fixture, True), timeout=TIMEOUT)
-        recorded = response_json(fixture, folder)
-        self.assertEqual((media.name, media.photo_uri), (recorded["name"], recorded["photoUri"]))
-        self.assertAnswered([name])
+        self.assertEqual(media.name, self.media_request(fixture, True)["name"])
+        self.assertTrue(media.photo_uri.startswith("http"), media.photo_uri)
+        # The photoUri is where the app then fetches the image itself.
+        with urllib.request.urlopen(media.photo_uri, timeout=TIMEOUT) as image:
+            self.assertEqual(image.read(3), b"\xff\xd8\xff")
+        journal = answered()
+        self.assertEqual(journal[0], name)
+        self.assertEqual(len(journal), 2)
+        self.assertNotIn("MISS", journal)
 
     def test_places_photo_media_redirect(self):
         # The client follows the 302 and then parses the image as JSON (google-new-clients.md):
