@@ -176,7 +176,8 @@ struct KeptFormsTests {
             writer.int(0)  // its fixture's file,
             writer.bool(false)  // no version,
             writer.int(1)  // its path,
-            writer.int(0)  // no query checks.
+            writer.int(0)  // no query checks,
+            writer.int(0)  // no header checks.
             writer.seal()
             return writer.bytes
         }

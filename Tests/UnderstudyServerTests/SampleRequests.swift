@@ -56,6 +56,7 @@ enum SampleRequests {
         case .matches(let pattern) where pattern.source == "^[0-9]+$": return ["400"]
         case .matches(let pattern) where pattern.source == "^Bearer .+": return ["Bearer " + (credentials[name] ?? "roundtrip")]
         case .matches: return nil
+        case .withinMask(let mask): return [mask.description]
         }
     }
 

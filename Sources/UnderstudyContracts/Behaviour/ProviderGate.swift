@@ -89,12 +89,16 @@ package struct ProviderGate {
                 return outcome
             }
         }
+        if let use = operation.behaviours.fieldMask, let masks = behaviours.fieldMask, var refused = maskFinding(use, masks, operation) {
+            refused.quotaHeaders = outcome.quotaHeaders
+            return refused
+        }
         if !parametersPass, let found = checker.parameterFinding() {
             var rejected = answer(found)
             rejected.quotaHeaders = outcome.quotaHeaders
             return rejected
         }
-        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = request.query.values(tokens.parameter).first {
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = pageToken(tokens) {
             let issued = state.pageTokenIssued(token, provider: pack.provider)
             let name = issued == nil ? tokens.unknown : (now.timeIntervalSince(issued!) < tokens.validAfter ? tokens.tooEarly : nil)
             if let name {
@@ -105,8 +109,8 @@ package struct ProviderGate {
         return outcome
     }
 
-    /// The fixture's answer as the provider would give it: tokens issued, introspection
-    /// updated, 304 for a matching `If-None-Match`, rate-limit headers.
+    /// The fixture's answer as the provider would give it: only the fields the mask asks for,
+    /// tokens issued, introspection updated, 304 for a matching `If-None-Match`, rate-limit headers.
     package func after(_ response: inout Response, quotaHeaders: [HeaderField]) {
         defer { response.replaceHeaders(with: quotaHeaders) }
         guard let operation = route.operation, (200..<300).contains(response.status) else { return }
@@ -114,6 +118,11 @@ package struct ProviderGate {
         if operation.behaviours.conditionalGet, let answer = notModified(response) {
             response = answer
             return
+        }
+        if operation.behaviours.fieldMask != nil, let masks = behaviours.fieldMask, let mask = masks.text(in: request).flatMap(FieldMask.init),
+            !mask.isEverything, let whole = try? JSONParser.parse(response.body)
+        {
+            response.body = JSONWriter.bytes(mask.pruning(whole))
         }
         // Most operations' answers issue nothing: decided once, when the pack loaded.
         guard operation.behaviours.readsAnswers else { return }
@@ -168,9 +177,44 @@ package struct ProviderGate {
         return Int(exactly: seconds).map(JSONNumber.init) ?? JSONNumber(text: String(seconds)) ?? JSONNumber(0)
     }
 
-    /// Whether `after` reads the fixture answer's body (to learn the tokens it issues).
+    /// Whether `after` reads the fixture answer's body (to prune it to a mask, or to learn the
+    /// tokens it issues).
     package var readsAnswerBody: Bool {
-        route.operation?.behaviours.readsAnswers ?? false
+        guard let behaviours = route.operation?.behaviours else { return false }
+        return behaviours.readsAnswers || behaviours.fieldMask != nil
+    }
+
+    /// The provider's answer to a request whose field mask it refuses: none where one is
+    /// required, or a path the answer cannot hold; `nil` when the mask passes.
+    private func maskFinding(_ use: PackBehaviours.FieldMasks.Use, _ masks: PackBehaviours.FieldMasks, _ operation: ContractOperation) -> Outcome? {
+        guard let mask = masks.text(in: request).flatMap(FieldMask.init) else {
+            guard use == .required else { return nil }
+            let violation = ContractViolation(
+                provider: pack.provider, operation: operation.id, kind: .missingParameter, parameter: masks.header,
+                detail: "\(operation.id) requires a field mask (the \(masks.header) header" + masks.parameters.map { " or parameter \($0)" }.joined() + ")")
+            return Outcome(answer: render(masks.missing, ["operation": operation.id]), answeredBy: "\(pack.provider): \(masks.missing)", violation: violation)
+        }
+        guard let unknown = operation.maskFields?.unknownPath(in: mask) else { return nil }
+        let violation = ContractViolation(
+            provider: pack.provider, operation: operation.id, kind: .invalidParameter, parameter: masks.header,
+            detail: "the field mask names \(unknown), which no answer of \(operation.id) holds")
+        return Outcome(
+            answer: render(masks.unknownPath, ["operation": operation.id, "path": unknown, "parameter": masks.header]),
+            answeredBy: "\(pack.provider): \(masks.unknownPath)", violation: violation)
+    }
+
+    /// The SKU the real request would be billed at: its field mask priced by the pack's table.
+    package var charge: Charge? {
+        guard let operation = route.operation, let billing = pack.billing, let masks = behaviours.fieldMask,
+            let mask = masks.text(in: request).flatMap(FieldMask.init)
+        else { return nil }
+        return billing.charge(operation: operation.id, mask: mask)
+    }
+
+    /// The page token the request carries: its query parameter, or its body's member.
+    private func pageToken(_ tokens: PackBehaviours.PageTokens) -> String? {
+        guard tokens.inBody else { return request.query.values(tokens.parameter).first }
+        return JSONMemberScan.members([tokens.parameter], of: request.body)?[tokens.parameter]?.stringValue
     }
 
     // MARK: helpers

@@ -43,12 +43,31 @@ package final class ContractOperation: Sendable {
     /// Whether a parameter is read from the headers: then checking the parameters reads more
     /// than the request's method and target.
     package let readsHeaderParameters: Bool
+    /// The JSON body the operation takes, when the contract declares one (`requestBody`).
+    package let requestBody: RequestBody?
+    /// The fields its answer can hold, for an operation that takes a field mask.
+    package let maskFields: MaskFields?
+
+    /// A JSON request body as the contract declares it.
+    package struct RequestBody: Sendable {
+        /// The schema of `application/json`.
+        package let schema: JSONSchema
+        /// Whether a request without a body is refused.
+        package let required: Bool
+
+        package init(schema: JSONSchema, required: Bool) {
+            self.schema = schema
+            self.required = required
+        }
+    }
 
     package init(
         id: String, method: String, path: ContractPath, parameters: [ContractParameter], credential: CredentialPlacement?,
         responses: [String: ContractResponse], rules: [ContractRule], answers: [String: PackAnswer], ignoreOthersWhen: String?,
-        server: String? = nil, behaviours: OperationBehaviours = .none
+        server: String? = nil, behaviours: OperationBehaviours = .none, requestBody: RequestBody? = nil, maskFields: MaskFields? = nil
     ) {
+        self.requestBody = requestBody
+        self.maskFields = maskFields
         self.id = id
         self.method = method
         self.path = path

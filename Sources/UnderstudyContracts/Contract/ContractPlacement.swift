@@ -19,7 +19,7 @@ package final class ContractPlacement: Sendable {
         self.route = route
         rewrite = route.flatMap { ContractMatching.rewrite(of: request, route: $0) }
         parametersPass = route.map { route in
-            guard let operation = route.operation, !operation.readsHeaderParameters else { return false }
+            guard let operation = route.operation, !operation.readsHeaderParameters, operation.requestBody == nil else { return false }
             return RequestChecker(route: route, request: request).parameterFinding() == nil
         } ?? false
     }

@@ -10,6 +10,15 @@ package enum CredentialPlacement: Sendable, Hashable {
     case header(String)
     /// A query parameter (`type: apiKey, in: query`, e.g. Google's `key`).
     case query(String)
+    /// Any one of these, the first present counting (OpenAPI `security` listing alternatives:
+    /// Google's APIs take the key in `X-Goog-Api-Key` or in `key`).
+    indirect case anyOf([CredentialPlacement])
+
+    /// The places a credential may travel: the alternatives, or this one place.
+    package var alternatives: [CredentialPlacement] {
+        if case .anyOf(let places) = self { return places }
+        return [self]
+    }
 
     /// What a request carries there.
     package enum Found: Sendable, Hashable {
@@ -21,6 +30,13 @@ package enum CredentialPlacement: Sendable, Hashable {
 
     /// The credential `request` carries, if any.
     package func find(in request: Request) -> Found {
+        if case .anyOf(let places) = self {
+            for place in places {
+                let found = place.find(in: request)
+                if found != .missing { return found }
+            }
+            return .missing
+        }
         guard let source = source(in: request) else { return .missing }
         switch self {
         case .bearer:
@@ -35,7 +51,7 @@ package enum CredentialPlacement: Sendable, Hashable {
             }
             if let plain = Self.plainValue(of: source, after: prefix.utf8.count) { return plain.map(Found.value) ?? .malformed }
             return Self.value(of: source, after: prefix.count).map(Found.value) ?? .malformed
-        case .header, .query:
+        case .header, .query, .anyOf:
             return source.isEmpty ? .missing : .value(source)
         }
     }
@@ -47,6 +63,7 @@ package enum CredentialPlacement: Sendable, Hashable {
         case .bearer: request.headers.first(where: { ASCIIFold.equal($0.name, "Authorization") })?.value
         case .header(let name): request.headers.first(where: { ASCIIFold.equal($0.name, name) })?.value
         case .query(let name): request.query.pairs.first(where: { $0.name == name })?.value
+        case .anyOf(let places): places.lazy.compactMap { $0.source(in: request) }.first
         }
     }
 
@@ -77,6 +94,7 @@ package enum CredentialPlacement: Sendable, Hashable {
         case .bearer: "the Authorization header (Bearer)"
         case .header(let name): "the \(name) header"
         case .query(let name): "query parameter \(name)"
+        case .anyOf(let places): places.map(\.description).joined(separator: " or ")
         }
     }
 }

@@ -17,7 +17,7 @@ package struct PackAnswer: Sendable {
 
     /// The placeholders an answer may use; anything else is a mistake in the pack.
     package static let placeholders: Set<String> = [
-        "message", "parameter", "value", "operation", "method", "now", "quota.limit", "quota.remaining", "quota.resetTime", "token.expiresAt",
+        "message", "parameter", "value", "operation", "method", "now", "path", "quota.limit", "quota.remaining", "quota.resetTime", "token.expiresAt",
     ]
 
     /// The response, with every `{{name}}` replaced by `values[name]` (empty when not given).

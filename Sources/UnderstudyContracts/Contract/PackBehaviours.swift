@@ -10,6 +10,7 @@ package struct PackBehaviours: Sendable {
     package var pageTokens: PageTokens?
     package var tokenExpiry: TokenExpiry?
     package var conditionalGet: ConditionalGet?
+    package var fieldMask: FieldMasks?
 
     // Quota and PageTokens are classes: every counted request binds its pack's quota, and a
     // struct's binding retained and released each of its references.
@@ -43,9 +44,15 @@ package struct PackBehaviours: Sendable {
         package let tooEarly: String
         /// The answer for a token never issued; `nil` lets fixtures answer it.
         package let unknown: String?
+        /// Whether the token travels as a top-level member of a JSON request body (Text Search
+        /// (New)'s `pageToken`) rather than as a query parameter.
+        package let inBody: Bool
 
-        package init(operations: Set<String>, parameter: String, field: String, validAfter: TimeInterval, tooEarly: String, unknown: String?) {
+        package init(
+            operations: Set<String>, parameter: String, field: String, validAfter: TimeInterval, tooEarly: String, unknown: String?, inBody: Bool = false
+        ) {
             self.operations = operations
+            self.inBody = inBody
             self.parameter = parameter
             self.field = field
             self.validAfter = validAfter
@@ -102,6 +109,39 @@ package struct PackBehaviours: Sendable {
         package let operations: Set<String>
     }
 
+    /// Field masks (Google's `X-Goog-FieldMask`): the operations that take one, where it travels,
+    /// and the provider's answers for a missing mask and for a path the answer cannot hold.
+    package final class FieldMasks: Sendable {
+        /// Whether an operation refuses a request without a mask or answers it whole.
+        package enum Use: String, Sendable {
+            case required, optional
+        }
+        /// The header that carries the mask.
+        package let header: String
+        /// The query parameters that carry it instead (`$fields`, `fields`), in the order read.
+        package let parameters: [String]
+        package let operations: [String: Use]
+        /// The answer to a request without a mask where one is required.
+        package let missing: String
+        /// The answer to a mask naming a field the answer cannot hold (`{{path}}` names it).
+        package let unknownPath: String
+
+        package init(header: String, parameters: [String], operations: [String: Use], missing: String, unknownPath: String) {
+            self.header = header
+            self.parameters = parameters
+            self.operations = operations
+            self.missing = missing
+            self.unknownPath = unknownPath
+        }
+
+        /// The mask `request` sends, as text: the header's, else the first parameter's.
+        package func text(in request: Request) -> String? {
+            if let value = request.headerValues(header).first { return value }
+            for name in parameters { if let value = request.query.values(name).first { return value } }
+            return nil
+        }
+    }
+
     /// The operation ids the behaviours name, with where, for checking them against the contract.
     package var namedOperations: [(operation: String, member: String)] {
         var named: [(String, String)] = []
@@ -109,6 +149,7 @@ package struct PackBehaviours: Sendable {
         named += (tokenExpiry?.issuers ?? []).map { ($0.operation, "tokenExpiry") }
         if let introspection = tokenExpiry?.introspection { named.append((introspection.operation, "tokenExpiry")) }
         named += (conditionalGet?.operations.sorted() ?? []).map { ($0, "conditionalGet") }
+        named += (fieldMask?.operations.keys.sorted() ?? []).map { ($0, "fieldMask") }
         return named
     }
 }
@@ -124,15 +165,18 @@ package struct OperationBehaviours: Sendable, Equatable {
     package let issuesTokens: Bool
     /// It introspects an access token (`tokenExpiry.introspection`).
     package let introspection: Bool
+    /// Whether it takes a field mask, and must be sent one (`fieldMask`).
+    package let fieldMask: PackBehaviours.FieldMasks.Use?
 
     /// None of them: an operation of a pack without behaviours.
     package static let none = OperationBehaviours(pageTokens: false, conditionalGet: false, issuesTokens: false, introspection: false)
 
-    package init(pageTokens: Bool, conditionalGet: Bool, issuesTokens: Bool, introspection: Bool) {
+    package init(pageTokens: Bool, conditionalGet: Bool, issuesTokens: Bool, introspection: Bool, fieldMask: PackBehaviours.FieldMasks.Use? = nil) {
         self.pageTokens = pageTokens
         self.conditionalGet = conditionalGet
         self.issuesTokens = issuesTokens
         self.introspection = introspection
+        self.fieldMask = fieldMask
     }
 
     /// What `behaviours` name for the operation `id`.
@@ -141,7 +185,8 @@ package struct OperationBehaviours: Sendable, Equatable {
             pageTokens: behaviours.pageTokens?.operations.contains(id) == true,
             conditionalGet: behaviours.conditionalGet?.operations.contains(id) == true,
             issuesTokens: behaviours.tokenExpiry?.issuers.contains { $0.operation == id } == true,
-            introspection: behaviours.tokenExpiry?.introspection?.operation == id)
+            introspection: behaviours.tokenExpiry?.introspection?.operation == id,
+            fieldMask: behaviours.fieldMask?.operations[id])
     }
 
     /// Whether an answer of the operation may issue or report tokens, which `ProviderGate.after` reads from it.

@@ -8,7 +8,8 @@ extension PackDecoder {
     package mutating func decodeBehaviours(_ value: JSONValue, at path: JSONPath) -> PackBehaviours {
         var behaviours = PackBehaviours()
         guard let members = object(value, at: path) else { return behaviours }
-        checkKeys(members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet"], at: path)
+        checkKeys(members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet", "fieldMask"], at: path)
+        if let masks = members["fieldMask"] { behaviours.fieldMask = decodeFieldMasks(masks, at: path.appending("fieldMask")) }
         if let quota = members["quota"] { behaviours.quota = decodeQuota(quota, at: path.appending("quota")) }
         if let pageTokens = members["pageTokens"] { behaviours.pageTokens = decodePageTokens(pageTokens, at: path.appending("pageTokens")) }
         if let expiry = members["tokenExpiry"] { behaviours.tokenExpiry = decodeTokenExpiry(expiry, at: path.appending("tokenExpiry")) }
@@ -46,7 +47,9 @@ extension PackDecoder {
     private mutating func decodePageTokens(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.PageTokens? {
         guard let members = object(value, at: path) else { return nil }
         checkKeys(
-            members, allowed: ["operations", "parameter", "field", "validAfterSeconds", "tooEarly", "unknown"], at: path)
+            members, allowed: ["operations", "parameter", "in", "field", "validAfterSeconds", "tooEarly", "unknown"], at: path)
+        let place = members["in"].flatMap { string($0, at: path.appending("in")) } ?? "query"
+        if place != "query" && place != "body" { report(path.appending("in"), "expected \"query\" or \"body\" (a top-level member of a JSON request body)") }
         let operations = members["operations"].flatMap { strings($0, at: path.appending("operations")) } ?? []
         let delay = members["validAfterSeconds"].flatMap { number($0, at: path.appending("validAfterSeconds")) } ?? 0
         var unknown: String?
@@ -55,7 +58,29 @@ extension PackDecoder {
             let tooEarly = requiredString(members, "tooEarly", at: path)
         else { return nil }
         return PackBehaviours.PageTokens(
-            operations: Set(operations), parameter: parameter, field: field, validAfter: delay, tooEarly: tooEarly, unknown: unknown)
+            operations: Set(operations), parameter: parameter, field: field, validAfter: delay, tooEarly: tooEarly, unknown: unknown,
+            inBody: place == "body")
+    }
+
+    private mutating func decodeFieldMasks(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.FieldMasks? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["header", "parameters", "operations", "missing", "unknownPath", "source"], at: path)
+        let parameters = members["parameters"].flatMap { strings($0, at: path.appending("parameters")) } ?? []
+        var operations: [String: PackBehaviours.FieldMasks.Use] = [:]
+        if let value = members["operations"], let named = object(value, at: path.appending("operations")) {
+            for (id, useValue) in named {
+                guard let text = string(useValue, at: path.appending("operations").appending(id)) else { continue }
+                guard let use = PackBehaviours.FieldMasks.Use(rawValue: text) else {
+                    report(path.appending("operations").appending(id), "expected \"required\" or \"optional\"")
+                    continue
+                }
+                operations[id] = use
+            }
+        }
+        guard let header = requiredString(members, "header", at: path), let missing = requiredString(members, "missing", at: path),
+            let unknownPath = requiredString(members, "unknownPath", at: path)
+        else { return nil }
+        return PackBehaviours.FieldMasks(header: header, parameters: parameters, operations: operations, missing: missing, unknownPath: unknownPath)
     }
 
     private mutating func decodeTokenExpiry(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry? {

@@ -61,13 +61,16 @@ extension PackDecoder {
                         if let decoded = decodeAnswer(answer, at: operationPath.appending("x-understudy-errors").appending(name)) { answers[name] = decoded }
                     }
                 }
+                let requestBody = operation["requestBody"].flatMap { decodeRequestBody($0, at: operationPath.appending("requestBody")) }
+                let maskFields = behaviours.fieldMask?.operations[id] == nil
+                    ? nil : responses["200"]?.schemaSources["application/json"].map { MaskFields(schema: $0, document: document) }
                 let ignoreOthersWhen = operation["x-understudy-ignoreOthersWhen"].flatMap { string($0, at: operationPath.appending("x-understudy-ignoreOthersWhen")) }
                 operations.append(
                     ContractOperation(
                         id: id, method: method.uppercased(), path: contractPath, parameters: parameters, credential: credential,
                         responses: responses, rules: rules, answers: answers, ignoreOthersWhen: ignoreOthersWhen,
                         server: Self.serverURL(operation["servers"]) ?? Self.serverURL(item["servers"]),
-                        behaviours: OperationBehaviours(operation: id, in: behaviours)))
+                        behaviours: OperationBehaviours(operation: id, in: behaviours), requestBody: requestBody, maskFields: maskFields))
             }
         }
         return operations
@@ -83,6 +86,18 @@ extension PackDecoder {
     /// The first `url` of an OpenAPI `servers` array, if there is one.
     package static func serverURL(_ servers: JSONValue?) -> String? {
         servers?.arrayValue?.first?["url"]?.stringValue
+    }
+
+    /// An operation's `requestBody`: the schema of its `application/json` content, which
+    /// requests are checked against; `nil` for a body of another kind.
+    private mutating func decodeRequestBody(_ value: JSONValue, at path: JSONPath) -> ContractOperation.RequestBody? {
+        let (resolvedValue, resolvedPointer) = resolved(value, at: path, pointer: pointer(path))
+        guard let body = object(resolvedValue, at: path), let schemaValue = body["content"]?["application/json"]?["schema"] else { return nil }
+        let schemaPointer = resolvedPointer + "/content/application~1json/schema"
+        guard let schema = compileSchema(schemaValue, pointer: schemaPointer, at: path.appending("content").appending("application/json").appending("schema")) else {
+            return nil
+        }
+        return ContractOperation.RequestBody(schema: schema, required: body["required"] == .bool(true))
     }
 
     // MARK: security
@@ -107,12 +122,18 @@ extension PackDecoder {
     /// The placement an OpenAPI `security` array asks for: `.some(nil)` for none (`[]` or `[{}]`).
     private mutating func credential(from value: JSONValue, schemes: [String: CredentialPlacement], at path: JSONPath) -> CredentialPlacement?? {
         guard let requirements = array(value, at: path) else { return nil }
-        guard let first = requirements.first, let names = first.objectValue, let name = names.keys.sorted().first else { return .some(nil) }
-        guard let placement = schemes[name] else {
-            report(path.appending(index: 0).appending(name), "no security scheme \"\(name)\" in components.securitySchemes")
-            return nil
+        guard let first = requirements.first, let names = first.objectValue, names.keys.first != nil else { return .some(nil) }
+        // Each requirement an alternative (its first scheme: Understudy judges one credential).
+        var placements: [CredentialPlacement] = []
+        for (index, requirement) in requirements.enumerated() {
+            guard let name = requirement.objectValue?.keys.sorted().first else { continue }
+            guard let placement = schemes[name] else {
+                report(path.appending(index: index).appending(name), "no security scheme \"\(name)\" in components.securitySchemes")
+                return nil
+            }
+            placements.append(placement)
         }
-        return .some(placement)
+        return .some(placements.count == 1 ? placements[0] : .anyOf(placements))
     }
 
     // MARK: parameters

@@ -21,7 +21,7 @@ package struct PackDecoder: DocumentReading {
 
     package static let packKeys: Set<String> = [
         "provider", "upstream", "basePath", "routes", "pathVersion", "credential", "secrets", "errors", "messages",
-        "invalidRequest", "behaviours", "booleans", "times", "fallback", "methodNotAllowed",
+        "invalidRequest", "behaviours", "booleans", "times", "fallback", "methodNotAllowed", "billing",
     ]
 
     package mutating func decode(_ bytes: [UInt8]) -> ProviderPack? {
@@ -80,6 +80,7 @@ package struct PackDecoder: DocumentReading {
                 report(packPath.appending("times").appending(index: index).appending("operations"), "no operation with operationId \"\(operation)\"")
             }
         }
+        let billing = pack["billing"].flatMap { decodeBilling($0, at: packPath.appending("billing"), operations: operations) }
         if let methodNotAllowed, answers[methodNotAllowed] == nil {
             report(packPath.appending("methodNotAllowed"), "no answer named \"\(methodNotAllowed)\" in x-understudy.errors")
         }
@@ -89,7 +90,7 @@ package struct PackDecoder: DocumentReading {
             provider: provider, file: file, upstream: upstream, basePath: basePath, routes: routes, secrets: secrets,
             pathVersion: pathVersion, operations: operations, credential: credential, answers: answers, messages: messages,
             invalidRequest: invalidRequest, behaviours: behaviours, times: times, fallback: fallback, document: document,
-            methodNotAllowed: methodNotAllowed)
+            methodNotAllowed: methodNotAllowed, billing: billing)
     }
 
     // MARK: x-understudy members
@@ -250,6 +251,14 @@ package struct PackDecoder: DocumentReading {
             }
         }
         if let tokenExpiry = behaviours.tokenExpiry { known(tokenExpiry.expired, packPath.appending("behaviours").appending("tokenExpiry")) }
+        if let masks = behaviours.fieldMask {
+            for name in [masks.missing, masks.unknownPath] { known(name, packPath.appending("behaviours").appending("fieldMask"), operations: operations) }
+            for operation in operations where masks.operations[operation.id] != nil && operation.maskFields == nil {
+                report(
+                    packPath.appending("behaviours").appending("fieldMask").appending("operations").appending(operation.id),
+                    "\(operation.id) takes a field mask, but declares no application/json schema for its 200 answer to check mask paths against")
+            }
+        }
         for operation in operations {
             let pathItem = JSONPath.root.appending("paths").appending(operation.path.text)
             for rule in operation.rules {

@@ -40,13 +40,17 @@ public final class ProviderPack: Sendable {
     /// The answer to a method the contract does not declare on a path it has (S3's 405
     /// `MethodNotAllowed`); `nil`: fixtures or the miss report answer it.
     package let methodNotAllowed: String?
+    /// What each request costs, for a provider that bills by the fields asked for (`x-understudy.billing`).
+    package let billing: PackBilling?
 
     package init(
         provider: String, file: String, upstream: String?, basePath: String, routes: [String], secrets: SecretNames,
         pathVersion: RegexPattern?, operations: [ContractOperation], credential: CredentialRule?, answers: [String: PackAnswer],
         messages: (missing: String?, invalid: String?), invalidRequest: String?, behaviours: PackBehaviours, times: PackTimes = PackTimes(),
-        fallback: PackFallback = PackFallback(), document: JSONValue = .null, methodNotAllowed: String? = nil
+        fallback: PackFallback = PackFallback(), document: JSONValue = .null, methodNotAllowed: String? = nil,
+        billing: PackBilling? = nil
     ) {
+        self.billing = billing
         self.fallback = fallback
         self.document = document
         self.provider = provider

@@ -1,3 +1,4 @@
+import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudySupport
@@ -76,7 +77,30 @@ package struct RequestChecker {
                 .brokenRule, name, rule.message ?? "parameters break a rule of \(operation.id)", answer: rule.error ?? pack.invalidRequest,
                 message: rule.message, value: isSecret(name) ? nil : value)
         }
-        return nil
+        return operation.requestBody.flatMap(checkBody)
+    }
+
+    /// The JSON body against the contract's schema: the first finding names its member as a
+    /// dotted path (`locationRestriction.circle.radius`), as Google's messages do.
+    private func checkBody(_ declared: ContractOperation.RequestBody) -> Finding? {
+        guard !request.body.isEmpty else {
+            guard declared.required else { return nil }
+            return finding(.missingParameter, "body", "a JSON request body is required", answer: pack.invalidRequest, message: pack.messages.missing, value: nil)
+        }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(request.body)
+        } catch {
+            let detail = "the request body is not JSON: \(error.message) (line \(error.line), column \(error.column))"
+            return finding(.invalidParameter, "body", detail, answer: pack.invalidRequest, message: pack.messages.invalid, value: nil)
+        }
+        guard let first = declared.schema.validate(json).first else { return nil }
+        let member = first.instancePath.split(separator: "/").map { JSONPointer.unescape($0) }.joined(separator: ".")
+        let name = member.isEmpty ? "body" : member
+        let value = json.at(pointer: first.instancePath).map { $0.stringValue ?? JSONWriter.string($0) }
+        return finding(
+            .invalidParameter, name, "body member \(name): expected \(first.expected), got \(first.actual)", answer: pack.invalidRequest,
+            message: pack.messages.invalid, value: value.map { String($0.prefix(200)) })
     }
 
     private func check(_ parameter: ContractParameter) -> Finding? {

@@ -1,3 +1,4 @@
+import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudySupport
 /// Matching fixtures by what the contract says requests mean, not by their text: each query
@@ -54,11 +55,38 @@ package enum ContractMatching {
     package static func form(of fixture: Fixture, route: ContractRoute) -> FixtureIndex.Form? {
         let request = fixture.request
         let versioned = route.pack.versioned(request.path.text)
-        let query = route.operation?.meanings.rewritten(request.queryChecks)
-        guard versioned != nil || query != nil else { return nil }
+        var query = route.operation?.meanings.rewritten(request.queryChecks)
+        var headers: [String: ValueCondition]?
+        if route.operation?.behaviours.fieldMask != nil, let masks = route.pack.behaviours.fieldMask,
+            let masked = maskForm(of: request, query: query ?? request.query, masks: masks)
+        {
+            (query, headers) = (masked.query, masked.headers)
+        }
+        guard versioned != nil || query != nil || headers != nil else { return nil }
         var path = request.path
         if let rest = versioned?.rest, case .success(let stripped) = PathPattern.parse(rest) { path = stripped }
-        return (request.with(path: path, query: query), versioned?.version)
+        return (request.with(path: path, query: query, headers: headers), versioned?.version)
+    }
+
+    /// A fixture's recorded field mask as what it means, any mask within it: the mask header's
+    /// exact value becomes `withinMask`, and a mask recorded as a parameter (`$fields`) moves to
+    /// the header, where a request's form carries it too. `nil` when the fixture records no mask.
+    private static func maskForm(
+        of request: RequestPattern, query: [String: ValueCondition], masks: PackBehaviours.FieldMasks
+    ) -> (query: [String: ValueCondition], headers: [String: ValueCondition])? {
+        var query = query
+        var headers = request.headers
+        let header = masks.header.lowercased()
+        var recorded: String?
+        if case .equals(let text)? = headers[header] { recorded = text }
+        for name in masks.parameters {
+            guard case .equals(let text)? = query[name] else { continue }
+            query[name] = nil
+            recorded = recorded ?? text
+        }
+        guard let mask = recorded.flatMap(FieldMask.init) else { return nil }
+        headers[header] = .withinMask(mask)
+        return (query, headers)
     }
 
     /// `request` in the contract's terms, with the version its path names; `request` itself
@@ -72,11 +100,20 @@ package enum ContractMatching {
     package static func rewrite(of request: Request, route: ContractRoute) -> Rewrite? {
         let versioned = route.pack.versioned(request.path)
         let meanings = route.operation?.meanings
-        guard versioned != nil || meanings?.isEmpty == false else { return nil }
-        let rewritten = meanings?.rewritten(request.query)
+        let masks = route.operation?.behaviours.fieldMask == nil ? nil : route.pack.behaviours.fieldMask
+        let maskParameter = masks?.parameters.lazy.compactMap { name in request.query.values(name).first.map { (name, $0) } }.first
+        guard versioned != nil || meanings?.isEmpty == false || maskParameter != nil else { return nil }
+        var rewritten = meanings?.rewritten(request.query)
+        var mask: HeaderField?
+        if let masks, let (name, value) = maskParameter {
+            // The mask sent as a parameter is matched where fixtures keep it, in the header.
+            let query = rewritten ?? request.query
+            rewritten = QueryParameters(pairs: query.pairs.filter { $0.name != name })
+            mask = HeaderField(name: masks.header, value: value)
+        }
         // Nothing rewritten: the request is its own form (a copy would be equal, byte for byte).
         guard versioned != nil || rewritten != nil else { return nil }
-        return Rewrite(path: versioned?.rest ?? request.path, query: rewritten ?? request.query, version: versioned?.version)
+        return Rewrite(path: versioned?.rest ?? request.path, query: rewritten ?? request.query, version: versioned?.version, mask: mask)
     }
 
     /// A request's path and query in the contract's terms, and the version its path named.
@@ -84,10 +121,14 @@ package enum ContractMatching {
         package let path: String
         package let query: QueryParameters
         package let version: String?
+        /// The field mask the query carried, as the header fixtures are matched on.
+        package var mask: HeaderField? = nil
 
         /// `request` (or another with the same path and query) in the contract's terms.
         package func form(of request: Request) -> (request: Request, version: String?) {
-            (request.with(path: path, query: query), version)
+            // A mask header the request sends itself is the one that counts.
+            let added = mask.flatMap { mask in request.headers.contains { $0.hasName(mask.name) } ? nil : mask }
+            return (request.with(path: path, query: query, addingHeader: added), version)
         }
     }
 }

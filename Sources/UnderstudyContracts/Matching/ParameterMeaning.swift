@@ -188,7 +188,7 @@ package struct QueryMeanings: Sendable {
         case .equalsAll(let values):
             // A list parameter's values become one value.
             if case .list = kind { false } else { values.allSatisfy(kind.isNormal) }
-        case .matches, .present, .absent: true
+        case .matches, .present, .absent, .withinMask: true
         }
     }
 
@@ -201,7 +201,7 @@ package struct QueryMeanings: Sendable {
             } else {
                 .equalsAll(values.map(kind.normalised))
             }
-        case .matches, .present, .absent: condition
+        case .matches, .present, .absent, .withinMask: condition
         }
     }
 }

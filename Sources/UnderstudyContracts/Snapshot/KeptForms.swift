@@ -12,7 +12,7 @@ import UnderstudySupport
 /// their fixture's own pattern are written.
 extension FixtureSnapshots {
     /// Bumped whenever the binary form of kept forms changes.
-    package static let formsFormatVersion: UInt64 = 1
+    package static let formsFormatVersion: UInt64 = 2
     private static let formsMagic: UInt64 = 0x5553_464f_524d_5331  // "USFORMS1"
 
     /// What kept forms are valid for.
@@ -107,7 +107,8 @@ extension FixtureSnapshots {
                 let request = fixtures[position].request
                 let version = try reader.optionalString()
                 let path = try FixtureCoding.readPath(&reader, paths: &paths)
-                forms[position] = (request.with(path: path, queryChecks: try FixtureCoding.readChecks(&reader)), version)
+                let queryChecks = try FixtureCoding.readChecks(&reader)
+                forms[position] = (request.with(path: path, queryChecks: queryChecks, headerChecks: try FixtureCoding.readChecks(&reader)), version)
             }
             return reader.isAtEnd ? Kept(forms: forms, packsDigest: read.packsDigest) : nil
         } catch {
@@ -128,6 +129,7 @@ extension FixtureSnapshots {
             body.optionalString(form.version)
             body.string(form.pattern.path.text)
             FixtureCoding.write(form.pattern.queryChecks, to: &body)
+            FixtureCoding.write(form.pattern.headerChecks, to: &body)
         }
         var kept = SnapshotWriter(strings: strings)
         kept.uint64(formsMagic)

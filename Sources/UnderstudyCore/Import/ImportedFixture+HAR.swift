@@ -38,10 +38,18 @@ extension ImportedFixture {
         case .read(_, let found): secrets = ordered(secrets + found)
         case .unscrubbable(let reason): return .skipped(reason: reason)
         }
-        return assemble(
+        let outcome = assemble(
             provider: provider, index: exchange.index, method: exchange.method, rawPath: url.rawPath, rawQuery: url.rawQuery,
             status: exchange.status, responseHeaders: exchange.responseHeaders, body: body, mimeType: content.mimeType,
             secrets: secrets, rules: .harImport)
+        guard case .fixture(var fixture) = outcome else { return outcome }
+        // Its times move with the server's clock from the moment it was recorded.
+        fixture.recordedAt = exchange.startedAt ?? answerDate(exchange.responseHeaders)
+        // The answer holds the fields of the mask it was asked with: the fixture keeps that mask.
+        if let header = hosts.maskHeaderByProvider[provider], let mask = exchange.requestHeaders.first(where: { $0.hasName(header) })?.value {
+            fixture.requestHeaders[header.lowercased()] = .string(mask)
+        }
+        return .fixture(fixture)
     }
 
     /// The credentials in the request body (`postData.text`, or its `params`), so that an

@@ -9,11 +9,16 @@ import UnderstudySupport
 package struct ProviderHosts: Sendable {
     /// The provider name for each real API host, lower-cased.
     let providerByHost: [String: String]
+    /// The header each provider that takes field masks reads them from, by provider: a
+    /// recording keeps the mask it was made with.
+    let maskHeaderByProvider: [String: String]
 
     /// The hosts of every pack in `contracts`.
     package init(contracts: Contracts) {
         var hosts: [String: String] = [:]
+        var masks: [String: String] = [:]
         for pack in contracts.packs {
+            if let header = pack.behaviours.fieldMask?.header { masks[pack.provider] = header }
             let origins = [pack.upstream].compactMap { $0 } + pack.operations.compactMap(\.server)
             for origin in origins {
                 guard let url = RecordedURL(origin) else { continue }
@@ -21,6 +26,7 @@ package struct ProviderHosts: Sendable {
             }
         }
         providerByHost = hosts
+        maskHeaderByProvider = masks
     }
 
     /// The provider whose API `host` serves, or `nil` for any other host. Case-insensitive; a

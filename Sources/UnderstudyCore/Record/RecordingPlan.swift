@@ -69,6 +69,13 @@ struct RecordingPlan: Sendable {
         for name in Self.conditionalHeaders {
             if let value = request.headerValues(name).first { headers[name] = .string(value) }
         }
+        // The answer holds the fields of the mask it was asked with: the fixture keeps that mask
+        // (a mask sent as a parameter stays in the query conditions).
+        if route.operation?.behaviours.fieldMask != nil, let header = route.pack.behaviours.fieldMask?.header,
+            let mask = request.headerValues(header).first
+        {
+            headers[header.lowercased()] = .string(mask)
+        }
         var body: JSONValue?
         switch RequestBodySecrets.read(request.body, contentType: request.headerValues("Content-Type").first ?? "", rules: rules, knownSecrets: secrets) {
         case .read(let condition, let bodySecrets):

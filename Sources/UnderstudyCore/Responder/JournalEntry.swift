@@ -37,6 +37,8 @@ public struct JournalEntry: Sendable {
         let status: Int
         let answer: Answer
         let violation: ContractViolation?
+        /// The SKU the real provider would bill the request at, for a pack that prices requests.
+        let charge: Charge?
         /// Computed once: the journal adds it when keeping the entry and subtracts it when dropping it.
         let estimatedBytes: Int
         /// How many bytes of the box's tail hold the packed request head.
@@ -96,6 +98,11 @@ public struct JournalEntry: Sendable {
     public var answer: Answer { storage.header.answer }
     /// How the request broke its provider's contract, if it did.
     public var violation: ContractViolation? { storage.header.violation }
+    /// The SKU the real provider would bill the request at (`Place Details Pro`), with the
+    /// mask's paths that raised it; `nil` for a provider that does not price by the fields.
+    package var charge: Charge? { storage.header.charge }
+    /// The SKU the real provider would bill the request at, e.g. `Text Search Pro`.
+    public var sku: String? { storage.header.charge?.sku }
     /// About how many bytes the entry holds (see `estimate`).
     var estimatedBytes: Int { storage.header.estimatedBytes }
 
@@ -132,14 +139,15 @@ public struct JournalEntry: Sendable {
 
     /// An entry for `request`, numbered 0 until `numbered(_:)`: packing what it sent needs no
     /// lock, numbering it does.
-    init(time: Date, request: Request, status: Int, answer: Answer, violation: ContractViolation?) {
+    init(time: Date, request: Request, status: Int, answer: Answer, violation: ContractViolation?, charge: Charge? = nil) {
         let method = request.method, target = request.target, headers = request.headers
         let headByteCount = PackedRequestHead.byteCount(method: method, target: target, headers: headers)
         let bodyByteCount = request.body.count
         let body = bodyByteCount <= Self.keptBodyBytes ? request.body : []
         let fields = Fields(
-            time: time, body: body, bodyByteCount: bodyByteCount, status: status, answer: answer, violation: violation,
-            estimatedBytes: Self.estimate(headByteCount: headByteCount, headerCount: headers.count, body: body, answer: answer, violation: violation),
+            time: time, body: body, bodyByteCount: bodyByteCount, status: status, answer: answer, violation: violation, charge: charge,
+            estimatedBytes: Self.estimate(headByteCount: headByteCount, headerCount: headers.count, body: body, answer: answer, violation: violation)
+                + (charge.map { 64 + $0.sku.utf8.count + $0.raisedBy.reduce(0) { $0 + 16 + $1.utf8.count } } ?? 0),
             headByteCount: headByteCount)
         let box = Storage.create(minimumCapacity: headByteCount) { _ in fields }
         storage = unsafeDowncast(box, to: Storage.self)
@@ -174,6 +182,11 @@ public struct JournalEntry: Sendable {
         case .generated(let operation): members["generated"] = .string(operation)
         }
         if let violation { members["violation"] = violation.json }
+        if let charge {
+            members["billing"] = .object([
+                "sku": .string(charge.sku), "tier": .string(charge.tier), "raisedBy": .array(charge.raisedBy.map(JSONValue.string)),
+            ])
+        }
         members["request"] = .object([
             "headers": .array(headers.map { .object(["name": .string($0.name), "value": .string($0.value)]) }),
             "body": .string(body), "bodyBytes": .number(JSONNumber(bodyByteCount)),

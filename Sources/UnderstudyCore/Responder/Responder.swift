@@ -197,6 +197,7 @@ public final class Responder: Sendable {
         let asked: Request
         let session: ResponderSession
         let violation: ContractViolation?
+        var charge: Charge? = nil
     }
 
     /// Every decision but the waiting: a request the recorder would not forward (no provider's
@@ -243,7 +244,7 @@ public final class Responder: Sendable {
             switch generator.outcome() {
             case .answer(var response):
                 gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
-                journal(request, in: session, status: response.status, answer: .generated(generator.name), violation: outcome.violation)
+                journal(request, in: session, status: response.status, answer: .generated(generator.name), violation: outcome.violation, charge: gate?.charge)
                 return .answer(response)
             case .unsatisfiable(let reason):
                 fallbackFailure = reason
@@ -269,7 +270,7 @@ public final class Responder: Sendable {
                 sent, mounted: mountedForms, in: session, route: route, known: visit?.kept?.fixture, timed: visit?.kept?.timed, learned: learned)
         else {
             if recording, let recorder, recorder.forwardsMisses, recorder.holds(asked) {
-                return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation))
+                return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation, charge: gate?.charge))
             }
             if fallbackFailure == nil, let answer = generated() { return answer }
             let nearMisses = index.nearMisses(for: (mountedForms ?? sent).matching.request, scenarioState: session.scenarioState)
@@ -297,7 +298,7 @@ public final class Responder: Sendable {
         if let status = override?.status { response.status = status }
         if let fault = override?.fault { response.fault = fault }
         gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
-        journal(request, in: session, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation)
+        journal(request, in: session, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation, charge: gate?.charge)
         return .answer(response)
     }
 
@@ -315,14 +316,18 @@ public final class Responder: Sendable {
             journal(forwarding.request, in: forwarding.session, status: 502, answer: .upstreamFailure(reason: reason), violation: forwarding.violation)
             return .json(["understudy": ["error": .string(reason)]], status: 502)
         }
-        journal(forwarding.request, in: forwarding.session, status: response.status, answer: answer, violation: forwarding.violation)
+        journal(forwarding.request, in: forwarding.session, status: response.status, answer: answer, violation: forwarding.violation, charge: forwarding.charge)
         return response
     }
 
     /// The request's one journal entry; past the journals' byte budget, the least recently used
     /// other sessions are forgotten.
-    private func journal(_ request: Request, in session: ResponderSession, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) {
-        let over = session.record(request, status: status, answer: answer, violation: violation)
+    private func journal(
+        _ request: Request, in session: ResponderSession, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?, charge: Charge? = nil
+    ) {
+        // Only a successful request is billed.
+        let billed = (200..<300).contains(status) ? charge : nil
+        let over = session.record(request, status: status, answer: answer, violation: violation, charge: billed)
         if over > 0 { sessions.relieve(over: over, sparing: session, budget: journalBudget) }
     }
 

@@ -104,10 +104,10 @@ public final class ResponderSession: Sendable {
 
     /// Keeps an entry for a request in the journal, dropping this session's oldest entries
     /// while all journals are over their byte budget; returns how far over it they still are.
-    func record(_ request: Request, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?) -> Int {
+    func record(_ request: Request, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?, charge: Charge? = nil) -> Int {
         // Made before taking the lock, and only numbered under it: the other event loop may be
         // waiting on it.
-        let entry = JournalEntry(time: Date(), request: request, status: status, answer: answer, violation: violation)
+        let entry = JournalEntry(time: Date(), request: request, status: status, answer: answer, violation: violation, charge: charge)
         return state.withLock { state in
             let grown = state.session.journal.append(entry.numbered(state.session.journal.received + 1))
             guard !state.detached else { return 0 }

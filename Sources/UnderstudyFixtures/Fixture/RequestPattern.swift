@@ -36,13 +36,13 @@ package final class RequestPattern: Sendable, Hashable {
 
     /// This pattern with another path and other query conditions (in matching order): a
     /// fixture's form in a contract's terms, as the kept forms hold it.
-    package func with(path: PathPattern, queryChecks: [ConditionCheck]) -> RequestPattern {
-        RequestPattern(method: method, path: path, body: body, queryChecks: queryChecks, headerChecks: headerChecks)
+    package func with(path: PathPattern, queryChecks: [ConditionCheck], headerChecks: [ConditionCheck]? = nil) -> RequestPattern {
+        RequestPattern(method: method, path: path, body: body, queryChecks: queryChecks, headerChecks: headerChecks ?? self.headerChecks)
     }
 
-    /// This pattern with another path and, when given, other query conditions.
-    package func with(path: PathPattern, query: [String: ValueCondition]?) -> RequestPattern {
-        with(path: path, queryChecks: query.map(Self.checks) ?? queryChecks)
+    /// This pattern with another path and, when given, other query and header conditions.
+    package func with(path: PathPattern, query: [String: ValueCondition]?, headers: [String: ValueCondition]? = nil) -> RequestPattern {
+        with(path: path, queryChecks: query.map(Self.checks) ?? queryChecks, headerChecks: headers.map(Self.checks))
     }
 
     /// The checks must come in matching order (`checks(_:)`), each name once.

@@ -17,6 +17,10 @@ package enum ValueCondition: Sendable, Hashable {
     case present
     /// No value at all.
     case absent
+    /// Exactly one value, a field mask within this one (`FieldMask`): what a fixture's
+    /// recorded mask becomes with a contract whose provider takes masks, so that one recording
+    /// answers every narrower mask.
+    case withinMask(FieldMask)
 
     /// The specificity of the exact conditions, the highest: a pattern's checks list them first.
     package static let exactSpecificity = 3
@@ -24,7 +28,7 @@ package enum ValueCondition: Sendable, Hashable {
     /// Points this condition adds to a fixture's specificity: exact beats regex beats presence.
     package var specificity: Int {
         switch self {
-        case .equals, .equalsAll: Self.exactSpecificity
+        case .equals, .equalsAll, .withinMask: Self.exactSpecificity
         case .matches: 2
         case .present, .absent: 1
         }
@@ -37,7 +41,7 @@ package enum ValueCondition: Sendable, Hashable {
         case .equals(let expected): query.hasSingleValue(name, equalTo: expected)
         case .present: query.contains(name)
         case .absent: !query.contains(name)
-        case .equalsAll, .matches: isSatisfied(by: query.values(name))
+        case .equalsAll, .matches, .withinMask: isSatisfied(by: query.values(name))
         }
     }
 
@@ -62,7 +66,7 @@ package enum ValueCondition: Sendable, Hashable {
             return found
         case .present: return headers.contains { $0.hasName(name) }
         case .absent: return !headers.contains { $0.hasName(name) }
-        case .equalsAll: return isSatisfied(by: headers.compactMap { $0.hasName(name) ? $0.value : nil })
+        case .equalsAll, .withinMask: return isSatisfied(by: headers.compactMap { $0.hasName(name) ? $0.value : nil })
         }
     }
 
@@ -74,6 +78,7 @@ package enum ValueCondition: Sendable, Hashable {
         case .matches(let pattern): !values.isEmpty && values.allSatisfy(pattern.matches)
         case .present: !values.isEmpty
         case .absent: values.isEmpty
+        case .withinMask(let recorded): values.count == 1 && FieldMask(values[0])?.isWithin(recorded) == true
         }
     }
 
@@ -85,6 +90,7 @@ package enum ValueCondition: Sendable, Hashable {
         case .matches(let pattern): "matches /\(pattern.source)/"
         case .present: "present"
         case .absent: "absent"
+        case .withinMask(let recorded): "a field mask within \(Self.quoted(recorded.description))"
         }
     }
 

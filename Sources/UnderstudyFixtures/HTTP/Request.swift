@@ -84,8 +84,9 @@ public struct Request: Sendable {
 
     /// The same request with another decoded path and query: its form in the contract's terms,
     /// which fixtures are matched against (the target, and so the journal, keep what was sent).
-    package func with(path: String, query: QueryParameters) -> Request {
-        Request(storage: Storage(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: path, query: query))
+    package func with(path: String, query: QueryParameters, addingHeader added: HeaderField? = nil) -> Request {
+        let fields = added.map { self.headers + [$0] } ?? self.headers
+        return Request(storage: Storage(method: method, target: target, headers: fields, body: body, fromLoopback: fromLoopback, path: path, query: query))
     }
 
     /// All values of header `name` (case-insensitive), in order.

@@ -1,3 +1,4 @@
+import UnderstudyJSON
 import UnderstudySupport
 /// One condition of a fixture that a request did not meet, as shown in a near-miss report.
 public struct Mismatch: Sendable, Hashable {
@@ -42,8 +43,12 @@ extension RequestPattern {
         for (name, condition) in headers.sorted(by: { $0.key < $1.key }) {
             let values = request.headerValues(name)
             if !condition.isSatisfied(by: values) {
-                // Header values are often credentials: show only whether they were there.
-                let actual = values.isEmpty ? "(absent)" : "(\(values.count) value\(values.count == 1 ? "" : "s"), not shown)"
+                // Header values are often credentials: show only whether they were there. A
+                // field mask is not one, and the fields it asks beyond the recorded mask are the news.
+                var actual = values.isEmpty ? "(absent)" : "(\(values.count) value\(values.count == 1 ? "" : "s"), not shown)"
+                if case .withinMask(let recorded) = condition, values.count == 1, let asked = FieldMask(values[0]) {
+                    actual = "asks for fields outside it: " + asked.paths(outside: recorded).joined(separator: ", ")
+                }
                 found.append(Mismatch(condition: "header.\(name)", expected: condition.expectation, actual: actual))
             }
         }

@@ -18,7 +18,7 @@ package enum ConditionedValue: Equatable {
         case .absent: self = .absent
         case .equals(let text): self = .exact([text])
         case .equalsAll(let texts): self = .exact(texts)
-        case .matches, .present: self = .present
+        case .matches, .present, .withinMask: self = .present
         }
     }
 }

@@ -31,6 +31,7 @@ package struct ContractVerifier: Sendable {
             fixtureCount: fixtures.count,
             providers: contracts.packs.map(\.provider))
         report.rules = rules()
+        report.warnings = results.flatMap(\.warnings).sorted(by: order)
         return report
     }
 

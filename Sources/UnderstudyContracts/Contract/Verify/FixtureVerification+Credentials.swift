@@ -21,17 +21,19 @@ extension FixtureVerification {
     /// A query parameter that carries a credential somewhere: the operation's own, the pack's
     /// secrets, or a well-known credential name (`access_token`, `key`).
     package func isCredentialName(_ name: String, pack: ProviderPack, operation: ContractOperation) -> Bool {
-        operation.credential == .query(name) || pack.secrets.query.contains(name) || Redaction.isSecretParameter(name)
+        operation.credential?.alternatives.contains(.query(name)) == true || pack.secrets.query.contains(name) || Redaction.isSecretParameter(name)
     }
 
     private func isCredentialHeader(_ name: String, pack: ProviderPack, operation: ContractOperation) -> Bool {
         let lowercased = name.lowercased()
-        let own: String? = switch operation.credential {
-        case .bearer: "authorization"
-        case .header(let header): header.lowercased()
-        default: nil
+        let own = (operation.credential?.alternatives ?? []).compactMap { place -> String? in
+            switch place {
+            case .bearer: "authorization"
+            case .header(let header): header.lowercased()
+            default: nil
+            }
         }
-        return lowercased == own || pack.secrets.headers.contains(lowercased) || Redaction.isSecretHeader(lowercased)
+        return own.contains(lowercased) || pack.secrets.headers.contains(lowercased) || Redaction.isSecretHeader(lowercased)
     }
 
     /// A condition on a credential must be where the operation's scheme puts it; an operation
@@ -42,8 +44,9 @@ extension FixtureVerification {
             report(path, "\(operation.id) takes no credential (security: []), but the fixture conditions \(found.description)")
             return
         }
-        if expected == found { return }
-        if case .bearer = expected, case .header(let name) = found, name.lowercased() == "authorization" { return }
+        if expected.alternatives.contains(found) { return }
+        if expected.alternatives.contains(.bearer), case .header(let name) = found, name.lowercased() == "authorization" { return }
+        if case .header(let name) = found, expected.alternatives.contains(where: { $0 == .header(name) || $0.description.lowercased() == CredentialPlacement.header(name).description.lowercased() }) { return }
         report(path, "credential in the wrong place: \(operation.id) takes its credential in \(expected.description), not in \(found.description)")
     }
 

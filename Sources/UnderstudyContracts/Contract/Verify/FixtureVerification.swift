@@ -10,6 +10,7 @@ package struct FixtureVerification {
     package let document: FixtureDocument
     package private(set) var findings: [FixtureProblem] = []
     package private(set) var notes: [FixtureProblem] = []
+    package private(set) var warnings: [FixtureProblem] = []
     /// The operation the fixture stands for and the declared statuses (`200`, `4XX`) its answers cover.
     package private(set) var coverage: OperationCoverage.Covered?
 
@@ -23,6 +24,7 @@ package struct FixtureVerification {
         guard let (route, operation) = routed() else { return }
         let answers = fixture.responses.indices.map { prepareAnswer($0, route: route, operation: operation) }
         checkCredentials(route.pack, operation)
+        checkFieldMask(route.pack, operation, answers: answers)
         checkParameters(route, operation, success: answers.contains { $0.isSuccess })
         for answer in answers { check(answer, route: route, operation: operation) }
         coverage = OperationCoverage.Covered(
@@ -32,6 +34,10 @@ package struct FixtureVerification {
 
     package mutating func report(_ path: JSONPath?, _ message: String) {
         findings.append(FixtureProblem(file: fixture.file, path: path, message: message))
+    }
+
+    package mutating func warn(_ path: JSONPath?, _ message: String) {
+        warnings.append(FixtureProblem(file: fixture.file, path: path, message: message))
     }
 
     package mutating func note(_ path: JSONPath?, _ message: String) {

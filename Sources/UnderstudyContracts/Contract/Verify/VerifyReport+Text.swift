@@ -15,6 +15,9 @@ extension VerifyReport {
             }
             lines.append("  " + (finding.path.map { "\($0): " } ?? "") + finding.message)
         }
+        if !warnings.isEmpty {
+            lines += ["", "Warnings (not failures):"] + warnings.map { "  \($0)" }
+        }
         if !notes.isEmpty {
             lines += ["", "Not checked:"] + notes.map { "  \($0)" }
         }

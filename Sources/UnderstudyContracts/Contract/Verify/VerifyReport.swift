@@ -16,6 +16,8 @@ package struct VerifyReport: Sendable {
     public let providers: [String]
     /// Every cross-parameter rule of every pack, verified or not.
     public var rules: [RuleStatus] = []
+    /// What works but costs or risks something (a fixture recorded with the mask `*`); never a failure.
+    public var warnings: [FixtureProblem] = []
 
     /// Whether nothing was found.
     public var isClean: Bool { findings.isEmpty }

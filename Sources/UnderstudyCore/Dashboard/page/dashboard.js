@@ -99,6 +99,21 @@ function renderJournal() {
   }
   $("journal-empty").hidden = state.entries.length > 0;
   $("journal-count").textContent = `${shown.length} shown of ${state.received} received`;
+  renderBilling();
+}
+
+// What the kept requests would cost at the real provider: requests per SKU, for packs that
+// price requests by the fields their mask asks for (Places API (New)).
+function renderBilling() {
+  const counts = new Map();
+  for (const entry of state.entries) {
+    if (entry.billing) counts.set(entry.billing.sku, (counts.get(entry.billing.sku) || 0) + 1);
+  }
+  const billing = $("billing");
+  billing.hidden = counts.size === 0;
+  billing.replaceChildren("Requests per SKU: ",
+    [...counts.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([sku, count], index) =>
+      [index ? ", " : "", el("span", { "data-testid": "sku" }, `${sku} ${count}`)]));
 }
 
 function detailOf(entry) {
@@ -115,6 +130,10 @@ function detailOf(entry) {
       shown);
   }
   if (entry.answeredBy) answerPart.append(el("h3", {}, "Answered by the provider's contract"), el("p", {}, entry.answeredBy));
+  if (entry.billing) {
+    answerPart.append(el("h3", {}, "Billed as"),
+      el("p", { "data-testid": "billed" }, entry.billing.sku, entry.billing.raisedBy.length ? ` (raised by ${entry.billing.raisedBy.join(", ")})` : ""));
+  }
   if (entry.violation) {
     const v = entry.violation;
     answerPart.append(el("h3", {}, "Contract violation"),

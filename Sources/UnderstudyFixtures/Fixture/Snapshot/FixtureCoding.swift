@@ -63,6 +63,9 @@ package enum FixtureCoding {
         case .matches(let pattern):
             writer.int(4)
             writer.string(pattern.source)
+        case .withinMask(let mask):
+            writer.int(5)
+            writer.string(mask.description)
         }
     }
 
@@ -137,6 +140,9 @@ package enum FixtureCoding {
             // compiles means the snapshot is not what this build wrote.
             guard let pattern = try? RegexPattern(try reader.string()) else { throw SnapshotReader.Corrupt() }
             return .matches(pattern)
+        case 5:
+            guard let mask = FieldMask(try reader.string()) else { throw SnapshotReader.Corrupt() }
+            return .withinMask(mask)
         default: throw SnapshotReader.Corrupt()
         }
     }

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A field mask as Google's APIs take it (`X-Goog-FieldMask`, `$fields`): comma-separated
+/// dotted paths into the answer (`places.displayName.text`), `*` for every field. Arrays are
+/// transparent: a path names the member in each element. Order, spacing and repetition of the
+/// paths mean nothing, so two masks are equal when they name the same paths.
+package struct FieldMask: Sendable, Hashable, CustomStringConvertible {
+    /// The paths, each split at its dots; a path of `["*"]` (or ending in `*`) asks for
+    /// everything at its place.
+    package let paths: Set<[String]>
+
+    /// The mask `text` spells; `nil` when it names no path (empty, or only commas and spaces).
+    package init?(_ text: String) {
+        var paths: Set<[String]> = []
+        for piece in text.split(separator: ",") {
+            let path = piece.trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty else { continue }
+            paths.insert(path.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        }
+        guard !paths.isEmpty else { return nil }
+        self.paths = paths
+    }
+
+    /// The mask `*`.
+    package static let everything = FieldMask("*")!
+
+    /// Whether the mask asks for every field (`*`).
+    package var isEverything: Bool { paths.contains(["*"]) }
+
+    /// The paths joined again, sorted: the mask's one spelling.
+    package var description: String {
+        paths.map { $0.joined(separator: ".") }.sorted().joined(separator: ",")
+    }
+
+    /// The paths of this mask that `wider` does not hold, sorted (`[]`: this mask is within it).
+    /// A path is held by an equal path, by a path it lies below (`places` holds
+    /// `places.displayName.text`) and by a path ending in `*` at or above its place.
+    package func paths(outside wider: FieldMask) -> [String] {
+        paths.filter { path in !wider.paths.contains { Self.holds($0, path) } }.map { $0.joined(separator: ".") }.sorted()
+    }
+
+    /// Whether every path of this mask lies within `wider`.
+    package func isWithin(_ wider: FieldMask) -> Bool {
+        paths.allSatisfy { path in wider.paths.contains { Self.holds($0, path) } }
+    }
+
+    private static func holds(_ outer: [String], _ inner: [String]) -> Bool {
+        for (position, segment) in outer.enumerated() {
+            if segment == "*" { return true }
+            guard position < inner.count, inner[position] == segment else { return false }
+        }
+        return true
+    }
+
+    /// `value` with only the fields the mask asks for: members of objects at every depth, in
+    /// each element of arrays. A member the value lacks stays absent, and an object left
+    /// without members is left out, as the provider omits unset fields.
+    package func pruning(_ value: JSONValue) -> JSONValue {
+        Self.prune(value, with: Node(paths)) ?? .object([:])
+    }
+
+    /// The paths as a tree of member names; `whole` where a path ends (everything below is kept).
+    private struct Node {
+        var whole = false
+        var children: [String: Node] = [:]
+
+        init(_ paths: Set<[String]>) {
+            for path in paths { insert(path[...]) }
+        }
+
+        private init() {}
+
+        private mutating func insert(_ path: ArraySlice<String>) {
+            guard let first = path.first, first != "*" else {
+                whole = true
+                return
+            }
+            var child = children[first] ?? Node()
+            child.insert(path.dropFirst())
+            children[first] = child
+        }
+    }
+
+    private static func prune(_ value: JSONValue, with node: Node) -> JSONValue? {
+        if node.whole { return value }
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { prune($0, with: node) ?? .object([:]) })
+        case .object(let members):
+            var kept: [String: JSONValue] = [:]
+            for (name, child) in node.children {
+                guard let member = members[name], let pruned = prune(member, with: child) else { continue }
+                kept[name] = pruned
+            }
+            return kept.isEmpty ? nil : .object(kept)
+        default:
+            // A scalar where the mask goes deeper: the path asks for members it cannot have.
+            return nil
+        }
+    }
+}
