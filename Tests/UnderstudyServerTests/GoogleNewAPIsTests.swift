@@ -203,6 +203,12 @@ struct GoogleNewAPIsTests {
             #expect(answer.json == ["routes": [["legs": [["duration": "527s"]]]]])
             let noMask = try await call(server, "POST", "/directions/v2:computeRoutes", mask: nil, body: body)
             #expect(noMask.status == 400)
+            // Google's clients send enums by number: 3 is WALK, and finds the walk.
+            let byNumber = try await call(server, "POST", "/directions/v2:computeRoutes", mask: "routes.legs.duration", body: body.replacingOccurrences(of: #""WALK""#, with: "3"))
+            #expect(byNumber.data == answer.data)
+            let driving = try await call(server, "POST", "/directions/v2:computeRoutes", mask: "routes.legs.duration", body: body.replacingOccurrences(of: #""WALK""#, with: "1"))
+            #expect(driving.status == 200)
+            #expect(driving.json != answer.json, "DRIVE is another fixture")
         }
     }
 

@@ -54,17 +54,7 @@ GOOGLE_REVOKED_KEY = "AIzaFAKE-revoked-test-key-0000000000000"
 TIMEOUT = 10
 
 # Test name → why it fails today.
-EXPECTED_TO_FAIL = {
-    "test_places_text_search_pages":
-        "the client cannot send pageSize (google-new-clients.md) and sends maxResultCount 20; the three "
-        "Text Search (New) fixtures condition on \"pageSize\": 20, which Google takes as absent = 20 "
-        "(providers.md §6.1), so page 1 is a miss",
-    "test_routes_compute_routes_walk_and_drive":
-        "the client sends travelMode as a number (3 for WALK, 1 for DRIVE); the fixtures' body "
-        "conditions name it (\"WALK\") and matching does not take an enum's number for its name",
-    "test_routes_route_matrix_is_an_array":
-        "the client sends \"travelMode\": 3; the matrix fixture's body condition says \"WALK\"",
-}
+EXPECTED_TO_FAIL: dict = {}
 
 ALT = "json;enum-encoding=int"
 

@@ -88,6 +88,13 @@ struct RecordingPlan: Sendable {
         switch RequestBodySecrets.read(request.body, contentType: request.headerValues("Content-Type").first ?? "", rules: rules, knownSecrets: secrets) {
         case .read(let condition, let bodySecrets):
             body = condition
+            // Enums sent by number are kept by name, as replay matches them (`BodyEnums`).
+            if let enums = route.operation?.requestBody?.enums, case .object(var members)? = condition {
+                for kind in ["json", "jsonSubset"] {
+                    if let value = members[kind], let named = enums.named(value) { members[kind] = named }
+                }
+                body = .object(members)
+            }
             secrets = ImportedFixture.ordered(secrets + bodySecrets)
             refusal = nil
         case .unscrubbable(let reason):

@@ -233,7 +233,8 @@ public final class Responder: Sendable {
             }
         }
         // The forms fixtures are matched against: in the contract's terms when it places them.
-        let sent: Forms = (request, placement?.form(of: request) ?? Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
+        var sent: Forms = (request, placement?.form(of: request) ?? Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
+        if let named = ContractMatching.namingEnums(in: sent.matching.request, operation: route?.operation) { sent.matching.request = named }
         let mountedForms: Forms? = mounted.map { ($0, Self.matchingForm(of: $0, route: mountedRoute)) }
         let generator = route.flatMap { route in
             route.operation.flatMap { fallback == .contract || route.pack.fallback.mode == .contract ? GeneratedAnswer(route: route, operation: $0, request: asked) : nil }
