@@ -298,7 +298,7 @@ public final class Responder: Sendable {
         }
         if let status = override?.status { response.status = status }
         if let fault = override?.fault { response.fault = fault }
-        gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
+        gate?.after(&response, quotaHeaders: outcome.quotaHeaders, answerHolds: gate?.recordedMask(of: fixture.request))
         journal(request, in: session, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation, charge: gate?.charge)
         return .answer(response)
     }
