@@ -35,6 +35,11 @@ package final class DatePattern: Sendable {
         withFormatter { $0.string(from: date) }
     }
 
+    /// The moment `text` names in this pattern; `nil` when it is not a time in it.
+    package func date(from text: String) -> Date? {
+        withFormatter { $0.date(from: text) }
+    }
+
     private func withFormatter<Result>(_ body: (DateFormatter) -> Result) -> Result {
         formatter.withLock { formatter in
             let made = formatter ?? makeFormatter()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import UnderstudyCore
 
 /// `understudy lint`: the checks `serve` makes at startup, without serving; with `--secrets`,
@@ -12,11 +13,15 @@ struct LintCommand: ParsableCommand {
             --secrets, also fails on anything in the tree (fixtures, body files, hidden files) that looks \
             like a credential: key and token shapes, Bearer headers with a literal token, JWTs, random-looking \
             values of secret-named parameters and members. The canonical fakes of docs/contracts.md and \
-            the recorder's placeholders pass, exactly as written; a value merely containing FAKE does not.
+            the recorder's placeholders pass, exactly as written; a value merely containing FAKE does not. \
+            With the contracts (the folder beside the fixtures, or --contracts), it also warns, without \
+            failing, about answers holding absolute times the packs list that are already past in a fixture \
+            without recordedAt: replayed on the real clock they say a token has expired.
             """
     )
 
     @OptionGroup var options: FixtureOptions
+    @OptionGroup var contractOptions: ContractOptions
 
     @Flag(help: "Also run the leak gate: fail on anything that looks like a credential.")
     var secrets = false
@@ -30,6 +35,9 @@ struct LintCommand: ParsableCommand {
         }
         let fixtures = try options.load()
         Console.line("OK: \(FixtureOptions.summary(of: fixtures)) in \(options.fixtures)")
+        if let (contracts, _) = try contractOptions.load(besideFixtures: options.fixtures) {
+            for finding in TimeBombs.find(in: fixtures, contracts: contracts, now: Date()) { Console.error("warning: \(finding)") }
+        }
         guard let scan else { return }
         guard scan.findings.isEmpty else { throw ExitCode(65) }
         Console.line("OK: no credentials in \(scan.files) files in \(options.fixtures)")

@@ -75,6 +75,25 @@ struct PlacesChallengeTests {
         }
     }
 
+    /// The bundled answers say when they were written for (`recordedAt`), so on the real clock,
+    /// today or five years on, a stored long-lived token is as valid as on the test clock.
+    @Test(arguments: TestServer.Mode.allCases, [0, 5])
+    func aStoredLongLivedTokenIsValidOnTheRealClockTodayAndYearsOn(_ mode: TestServer.Mode, yearsAhead: Int) async throws {
+        let clock = ManualClock(start: Date().addingTimeInterval(Double(yearsAhead) * 365.25 * 86_400))
+        try await withUnderstudy(fixtures: bundledFixtures, contracts: bundledContracts, mode: mode, clock: clock) { server in
+            try await withAppInstall(on: server) { app in
+                try await app.tokens().save(StoredToken(accessToken: "EAAUnderstudyLongLivedToken"))
+                let state = try await app.loginGate(tokens: app.tokens()).launch()
+                guard case .loggedIn(let user) = state else {
+                    Issue.record("expected to be logged in \(yearsAhead) years from today, got \(state)")
+                    return
+                }
+                #expect(user.email == "dana@example.com")
+                server.expectJournal([Files.validToken: 1, Files.me: 1])
+            }
+        }
+    }
+
     @Test(arguments: TestServer.Mode.allCases) func anExpiredStoredTokenLogsOutAndIsCleared(_ mode: TestServer.Mode) async throws {
         try await withAppInstall(mode) { app in
             let server = app.server

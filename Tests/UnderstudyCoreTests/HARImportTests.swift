@@ -122,6 +122,7 @@ struct HARImportTests {
         #expect(yelp == [
             "understudy": 1,
             "provider": "yelp",
+            "recordedAt": "2026-01-01T00:00:00Z",
             "request": [
                 "method": "GET", "path": "/v3/businesses/search",
                 "query": ["term": "café bar", "location": "San Francisco, CA", "limit": "20", "categories": "restaurants"],
@@ -145,7 +146,7 @@ struct HARImportTests {
 
         // Written pretty, keys sorted, with a trailing newline: the house style for fixtures.
         let text = String(decoding: try folder.read(folder.files().first { $0.hasPrefix("google/") && !$0.contains(".body.") }!), as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"provider\": \"google\",\n  \"request\": {\n"))
+        #expect(text.hasPrefix("{\n  \"provider\": \"google\",\n  \"recordedAt\": \"2026-01-01T00:00:00Z\",\n  \"request\": {\n"))
         #expect(text.hasSuffix("}\n"))
     }
 

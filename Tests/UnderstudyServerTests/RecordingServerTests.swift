@@ -96,7 +96,7 @@ struct RecordingServerTests {
         let origin = upstream.baseURL.absoluteString
         return Recorder(
             mode: mode, root: root, contracts: try Contracts.load(from: Self.contractsPath),
-            upstreamOverrides: ["yelp": origin, "google": origin, "facebook": origin, "feed": origin],
+            upstreamOverrides: ["yelp": origin, "google": origin, "facebook": origin, "feed": origin, "places": origin, "routes": origin],
             upstream: recordingUpstream(timeout: timeout))
     }
 

@@ -67,6 +67,19 @@ package enum TimeFormat: Sendable {
         }
     }
 
+    /// The moment `value` names in this format; `nil` when it is not a time in it (or is `0`, "never").
+    package func date(of value: JSONValue) -> Date? {
+        switch (self, value) {
+        case (.epochSeconds, .number(let number)): number.value == 0 ? nil : Date(timeIntervalSince1970: number.value)
+        case (.epochMillis, .number(let number)): number.value == 0 ? nil : Date(timeIntervalSince1970: number.value / 1000)
+        case (.epochSeconds, .string(let text)), (.epochMillis, .string(let text)):
+            JSONNumber(text: text).flatMap { date(of: .number($0)) }
+        case (.iso8601, .string(let text)): ISO8601Time.dateWithOffset(from: text) ?? ISO8601Time.date(from: text)
+        case (.pattern(let pattern), .string(let text)): pattern.date(from: text)
+        default: nil
+        }
+    }
+
     /// Text `text` moved by `seconds`; `nil` when it is not a time in this format.
     package func shifted(_ text: String, by seconds: TimeInterval) -> String? {
         switch self {

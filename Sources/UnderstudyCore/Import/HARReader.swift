@@ -1,3 +1,4 @@
+import Foundation
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudyContracts
@@ -16,6 +17,8 @@ struct RecordedExchange: Sendable {
     let status: Int
     let responseHeaders: [HeaderField]
     let content: RecordedContent
+    /// `startedDateTime`: when the request was sent, if the archive says (ISO 8601).
+    var startedAt: Date? = nil
 
     /// `$.log.entries[index]`.
     var path: JSONPath { HARReader.entriesPath.appending(index: index) }
@@ -116,9 +119,19 @@ struct HARReader {
             content.mimeType = try optionalString(members["mimeType"], at: contentPath.appending("mimeType"))
             content.size = members["size"]?.intValue
         }
-        return RecordedExchange(
+        var exchange = RecordedExchange(
             index: index, method: method, url: url, requestHeaders: requestHeaders, postData: postData,
             status: status, responseHeaders: responseHeaders, content: content)
+        exchange.startedAt = entry["startedDateTime"]?.stringValue.flatMap(Self.time)
+        return exchange
+    }
+
+    /// A HAR time: ISO 8601, usually with milliseconds (`2025-12-01T08:00:00.123+01:00`).
+    static func time(_ text: String) -> Date? {
+        if let plain = ISO8601Time.date(from: text) { return plain }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
     }
 
     /// `request.postData`: `{mimeType, text?, params?: [{name, value?}]}`; absent or null means none.

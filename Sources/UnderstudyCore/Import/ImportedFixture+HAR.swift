@@ -42,11 +42,13 @@ extension ImportedFixture {
             provider: provider, index: exchange.index, method: exchange.method, rawPath: url.rawPath, rawQuery: url.rawQuery,
             status: exchange.status, responseHeaders: exchange.responseHeaders, body: body, mimeType: content.mimeType,
             secrets: secrets, rules: .harImport)
+        guard case .fixture(var fixture) = outcome else { return outcome }
+        // Its times move with the server's clock from the moment it was recorded.
+        fixture.recordedAt = exchange.startedAt ?? answerDate(exchange.responseHeaders)
         // The answer holds the fields of the mask it was asked with: the fixture keeps that mask.
-        guard case .fixture(var fixture) = outcome, let header = hosts.maskHeaderByProvider[provider],
-            let mask = exchange.requestHeaders.first(where: { $0.hasName(header) })?.value
-        else { return outcome }
-        fixture.requestHeaders[header.lowercased()] = .string(mask)
+        if let header = hosts.maskHeaderByProvider[provider], let mask = exchange.requestHeaders.first(where: { $0.hasName(header) })?.value {
+            fixture.requestHeaders[header.lowercased()] = .string(mask)
+        }
         return .fixture(fixture)
     }
 

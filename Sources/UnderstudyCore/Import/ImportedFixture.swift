@@ -45,6 +45,9 @@ struct ImportedFixture: Sendable {
     let secrets: [Secret]
     /// What counts as a secret and what replaces it.
     var rules: Scrubbing = .harImport
+    /// When the answer was given: its times move with the server's clock from there, so a
+    /// recording never turns into an expired token. `nil` when the archive does not say.
+    var recordedAt: Date?
     /// Kept from a fixture this one replaces.
     var name: String?
     var priority = 0
@@ -74,9 +77,19 @@ struct ImportedFixture: Sendable {
             "response": .object(response),
         ]
         if let name { document["name"] = .string(name) }
+        if let recordedAt { document["recordedAt"] = .string(ISO8601Time.string(from: recordedAt)) }
         if priority != 0 { document["priority"] = .number(JSONNumber(priority)) }
         return .object(document)
     }
+
+    /// The moment an answer with these headers was given, by its `Date` header (an HTTP date,
+    /// `Tue, 01 Dec 2025 08:00:00 GMT`); `nil` without a readable one.
+    static func answerDate(_ headers: [HeaderField]) -> Date? {
+        guard let text = headers.first(where: { $0.hasName("Date") })?.value else { return nil }
+        return httpDate.date(from: text.trimmingCharacters(in: .whitespaces))
+    }
+
+    private static let httpDate = DatePattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", zone: .utc)
 
     /// The recorded body without credentials; `nil` when there is none or it is not valid base64.
     var scrubbedBody: [UInt8]? {

@@ -131,7 +131,10 @@ public final class Recorder: Sendable {
         }
         var fixture: ImportedFixture
         switch plan.fixture(for: answer) {
-        case .fixture(let planned): fixture = planned
+        case .fixture(let planned):
+            fixture = planned
+            // Its times move with the server's clock from the moment the provider answered.
+            fixture.recordedAt = ImportedFixture.answerDate(answer.headers) ?? Date()
         case .skipped(let reason):
             skip(request.method, shown, reason)
             let (body, _) = BodyScrubber.scrubbed(answer.body, secrets: plan.secrets, rules: plan.rules)
