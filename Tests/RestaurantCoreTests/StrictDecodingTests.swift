@@ -15,6 +15,9 @@ struct StrictDecodingTests {
         for fixture in try FixtureLoader.load(from: fixtures).sorted(by: { $0.file < $1.file }) {
             for response in fixture.responses {
                 guard let data = try jsonBody(response) else { continue }
+                // Legacy Google services no app flow calls yet (issue 41): the pack checks them
+                // (`understudy verify`); the core has no model to decode them into.
+                if fixture.provider == "google", Self.servicesTheCoreDoesNotCall.contains(where: fixture.request.path.text.hasSuffix) { continue }
                 guard let model = model(provider: fixture.provider, method: fixture.request.method, path: fixture.request.path.text, status: response.status) else {
                     Issue.record("\(fixture.file): no model for \(fixture.provider) \(fixture.request.path.text) \(response.status)")
                     continue
@@ -34,6 +37,10 @@ struct StrictDecodingTests {
         let report = files.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value.count) fixture(s), e.g. \($0.value.sorted()[0])" }
         print("Strict decoding: \(checked) JSON answers decoded; fields the models ignore:\n" + report.joined(separator: "\n"))
     }
+
+    static let servicesTheCoreDoesNotCall = [
+        "/place/textsearch/json", "/place/findplacefromtext/json", "/place/autocomplete/json", "/geocode/json", "/distancematrix/json",
+    ]
 
     /// The model for an answer of `provider` at `path` with `status`.
     private func model(provider: String, method: String, path: String, status: Int) -> (any Codable.Type)? {

@@ -16,7 +16,8 @@ struct SharedIndexTests {
         let shared = try configuration.makeResponder()
         let rebuilt = Responder(fixtures: fixtures, clock: ManualClock(), fixturesRoot: bundledFixturesPath)
         let requests = fixtures.compactMap(Self.request(answeredBy:)) + [Request(method: "GET", target: "/v3/businesses/search?term=nothing-answers-this")]
-        #expect(requests.count > fixtures.count / 3, "a third of the bundled fixtures give a literal request")
+        // Google fixtures condition `key` by presence only, so they give no literal request.
+        #expect(requests.count > fixtures.count / 4, "a quarter of the bundled fixtures give a literal request")
         var answered = 0
         for request in requests {
             let fromShared = shared.respondNow(to: request), fromRebuilt = rebuilt.respondNow(to: request)
