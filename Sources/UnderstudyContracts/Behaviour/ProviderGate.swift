@@ -212,6 +212,8 @@ package struct ProviderGate {
     /// What a success answer of a revoking or permission operation changes, and what the
     /// caller's declined permissions take out of an answer.
     private func applyTokenEffects(_ expiry: PackBehaviours.TokenExpiry, operation: String, credential: String, to response: inout Response) {
+        // An app token revokes nothing: only a user's own token speaks for the user.
+        guard expiry.revocation?.isUserToken(credential) ?? true else { return }
         let known = knownRecord(credential)
         if let revocation = expiry.revocation, revocation.operations.contains(operation) {
             state.revokeAccessToken(credential, provider: pack.provider, known: known)

@@ -87,6 +87,14 @@ package struct PackBehaviours: Sendable {
         package struct Revocation: Sendable {
             package let operations: Set<String>
             package let revoked: String
+            /// The credentials a user revokes with (Graph's user tokens, `EAA…`); others (an app
+            /// token) neither revoke nor decline anything. `nil`: every credential.
+            package let userTokens: RegexPattern?
+
+            /// Whether `credential` is a user's token, which revoking and declining act on.
+            package func isUserToken(_ credential: String) -> Bool {
+                userTokens?.matches(credential) ?? true
+            }
         }
 
         /// Permissions a user can take back one by one: a success answer of `revokeOperation`

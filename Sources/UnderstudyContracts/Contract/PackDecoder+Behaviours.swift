@@ -136,11 +136,12 @@ extension PackDecoder {
 
     private mutating func decodeRevocation(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Revocation? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(members, allowed: ["operations", "revoked"], at: path)
+        checkKeys(members, allowed: ["operations", "revoked", "userTokens"], at: path)
         let operations = members["operations"].flatMap { strings($0, at: path.appending("operations")) } ?? []
         if operations.isEmpty { report(path, "\"operations\" must name at least one operation") }
+        let userTokens = members["userTokens"].flatMap { regex($0, at: path.appending("userTokens")) }
         guard let revoked = requiredString(members, "revoked", at: path) else { return nil }
-        return .init(operations: Set(operations), revoked: revoked)
+        return .init(operations: Set(operations), revoked: revoked, userTokens: userTokens)
     }
 
     private mutating func decodePermissions(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Permissions? {
