@@ -13,7 +13,7 @@ let bundledContractsPath = URL(fileURLWithPath: #filePath).deletingLastPathCompo
 @Suite struct ContractLoadingTests {
     @Test func theBundledPacksLoadAndRouteEachProvidersPaths() throws {
         let contracts = try Contracts.load(from: bundledContractsPath)
-        #expect(contracts.packs.map(\.provider).sorted() == ["facebook", "feed", "google", "yelp"])
+        #expect(contracts.packs.map(\.provider).sorted() == ["facebook", "feed", "google", "places", "routes", "yelp"])
         let cases: [(String, String, String?)] = [
             ("/v3/businesses/search?location=SF", "yelp", "searchBusinesses"),
             ("/v3/businesses/WEqlq4iL1g3eufXq0OJtzj/reviews", "yelp", "getBusinessReviews"),
@@ -21,6 +21,8 @@ let bundledContractsPath = URL(fileURLWithPath: #filePath).deletingLastPathCompo
             ("/v19.0/me?fields=id", "facebook", "getMe"),
             ("/me/permissions", "facebook", "getMyPermissions"),
             ("/br-codingexams/restaurants.json", "feed", "getRestaurants"),
+            ("/v1/places/ChIJMUcLyRd9qEmo14w5P1jH0H3", "places", "getPlace"),
+            ("/v1/places/ChIJMUcLyRd9qEmo14w5P1jH0H3/photos/ref/media?maxWidthPx=400", "places", "getPhotoMedia"),
             ("/v3/nothing-here", "yelp", nil),
         ]
         for (target, provider, operation) in cases {
@@ -29,6 +31,15 @@ let bundledContractsPath = URL(fileURLWithPath: #filePath).deletingLastPathCompo
             #expect(route?.operationID == operation, "\(target)")
         }
         #expect(contracts.route(Request(method: "GET", target: "/elsewhere")) == nil)
+        // Google's custom methods: a colon in the last segment, each an exact route.
+        for (target, provider, operation) in [
+            ("/v1/places:searchNearby", "places", "searchNearby"), ("/v1/places:searchText", "places", "searchText"),
+            ("/directions/v2:computeRoutes", "routes", "computeRoutes"), ("/distanceMatrix/v2:computeRouteMatrix", "routes", "computeRouteMatrix"),
+        ] {
+            let route = contracts.route(Request(method: "POST", target: target))
+            #expect(route?.pack.provider == provider, "\(target)")
+            #expect(route?.operationID == operation, "\(target)")
+        }
     }
 
     @Test func aBrokenPackIsReportedByFileAndJSONPath() throws {

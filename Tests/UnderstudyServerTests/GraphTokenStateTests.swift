@@ -148,7 +148,7 @@ struct GraphTokenStateTests {
     /// An app token speaks for no user: a revoke sent with one revokes nothing, and the app
     /// token keeps working for `debug_token`.
     @Test func anAppTokenRevokesNothing() async throws {
-        try await withServer { server, _ in
+        try await withServer { (server: LiveServer, _: ManualClock) async throws in
             #expect(try await call(server, ("DELETE", "/v19.0/me/permissions?"), token: Self.appToken).status == 200)
             #expect(try await call(server, ("DELETE", "/v19.0/me/permissions/email?"), token: Self.appToken).status == 200)
             #expect(try await debug(server, Self.longLived)?["is_valid"] == true)

@@ -52,6 +52,21 @@ struct RecordingServerTests {
         }
 
         var description: String { "\(status) \(headers) \(String(decoding: body.prefix(200), as: UTF8.self))" }
+
+        private init(status: Int, headers: [String: String], body: [UInt8]) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        /// The answer with the port of any 127.0.0.1 URL it names written `PORT`: a templated
+        /// answer may name the server it came from (`{{request.header.host}}`, Places (New)'s
+        /// photoUri), and the servers a round trip compares listen on different ports.
+        var portless: Seen {
+            let text = String(decoding: body, as: UTF8.self)
+            guard text.contains("127.0.0.1:") else { return self }
+            return Seen(status: status, headers: headers, body: Array(text.replacing(/127\.0\.0\.1:[0-9]+/, with: "127.0.0.1:PORT").utf8))
+        }
     }
 
     /// A client that follows no redirect, so a recorded 302 is seen as it is.
@@ -96,7 +111,7 @@ struct RecordingServerTests {
         let origin = upstream.baseURL.absoluteString
         return Recorder(
             mode: mode, root: root, contracts: try Contracts.load(from: Self.contractsPath),
-            upstreamOverrides: ["yelp": origin, "google": origin, "facebook": origin, "feed": origin],
+            upstreamOverrides: ["yelp": origin, "google": origin, "facebook": origin, "feed": origin, "places": origin, "routes": origin],
             upstream: recordingUpstream(timeout: timeout))
     }
 
@@ -142,8 +157,8 @@ struct RecordingServerTests {
                 for (request, whileRecording) in zip(requests, recorded) {
                     let fromA = try await send(request, to: replayA)
                     let fromB = try await send(request, to: replayB)
-                    #expect(fromA == fromB, "\(request.method) \(request.url)")
-                    #expect(whileRecording == fromB, "\(request.method) \(request.url)")
+                    #expect(fromA.portless == fromB.portless, "\(request.method) \(request.url)")
+                    #expect(whileRecording.portless == fromB.portless, "\(request.method) \(request.url)")
                 }
                 // Other credential values match the recorded fixtures too.
                 for (request, whileRecording) in zip(requests, recorded) where request.url.contains("MARKER") || request.headers.contains(where: { $0.value.contains("MARKER") }) {

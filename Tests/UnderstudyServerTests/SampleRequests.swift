@@ -43,7 +43,18 @@ enum SampleRequests {
             headers += values.map { HeaderField(name: name, value: $0) }
         }
         let encoded = query.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
-        return UpstreamRequest(method: pattern.method, url: path + (encoded.isEmpty ? "" : "?" + encoded), headers: headers)
+        // A JSON body condition is met by sending what it names (a subset by itself).
+        var body: [UInt8] = []
+        switch pattern.body {
+        case .json(let json)?, .jsonSubset(let json)?:
+            body = JSONWriter.bytes(json)
+            if !headers.contains(where: { $0.hasName("Content-Type") }) { headers.append(HeaderField(name: "Content-Type", value: "application/json")) }
+        case .text(let text)?:
+            body = Array(text.utf8)
+        case nil:
+            break
+        }
+        return UpstreamRequest(method: pattern.method, url: path + (encoded.isEmpty ? "" : "?" + encoded), headers: headers, body: body)
     }
 
     /// Values that satisfy `condition`, or `nil` when none can be made up.

@@ -3,7 +3,8 @@
 // loop's noise (bench/mix/run.sh measures the whole server beside nginx).
 //
 // usage: responder-bench FIXTURES (CONTRACTS | -) REQUESTS.tsv ROUNDS
-//   REQUESTS.tsv: bench/mix/requests.tsv.sh's lines (method, target, optional "Name: value" header).
+//   REQUESTS.tsv: bench/mix/requests.tsv.sh's lines (method, target, then any "Name: value" headers
+//   and, in a column starting with `{`, a JSON body; bench/responder/google-new-apis.tsv).
 // Each round answers every line once, in turn, through one event loop's memo, as `serve` does; a
 // tenth of the rounds first warm up. Yelp's quota is lifted so every answer is counted and 200.
 import Foundation
@@ -29,26 +30,31 @@ do {
     fail("\(error)")
 }
 guard let text = try? String(contentsOfFile: arguments[3], encoding: .utf8) else { fail("cannot read \(arguments[3])") }
-let requests: [(method: String, target: String, headers: [HeaderField])] = text.split(separator: "\n").enumerated().map { number, line in
+let requests: [(method: String, target: String, headers: [HeaderField], body: [UInt8])] = text.split(separator: "\n").enumerated().map { number, line in
     let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count >= 2 else { fail("\(arguments[3]) line \(number + 1): expected METHOD<tab>TARGET[<tab>Name: value]") }
+    guard parts.count >= 2 else { fail("\(arguments[3]) line \(number + 1): expected METHOD<tab>TARGET[<tab>Name: value…][<tab>{JSON body}]") }
     var headers = [HeaderField(name: "Host", value: "127.0.0.1:8080")]
-    if parts.count > 2, !parts[2].isEmpty {
-        guard let colon = parts[2].firstIndex(of: ":") else { fail("\(arguments[3]) line \(number + 1): a header is \"Name: value\"") }
-        headers.append(HeaderField(name: String(parts[2][..<colon]), value: parts[2][parts[2].index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+    var body: [UInt8] = []
+    for column in parts.dropFirst(2) where !column.isEmpty {
+        if column.hasPrefix("{") {
+            body = Array(column.utf8)
+            continue
+        }
+        guard let colon = column.firstIndex(of: ":") else { fail("\(arguments[3]) line \(number + 1): a header is \"Name: value\"") }
+        headers.append(HeaderField(name: String(column[..<colon]), value: column[column.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
     }
-    return (parts[0], parts[1], headers)
+    return (parts[0], parts[1], headers, body)
 }
 
 let responder = Responder(fixtures: fixtures, contracts: contracts)
-responder.defaultSession.setQuotaLimit(1_000_000_000, for: "yelp")
+for provider in ["yelp", "places", "routes"] { responder.defaultSession.setQuotaLimit(1_000_000_000, for: provider) }
 let memo = responder.makeTargetMemo()
 
 /// Answers every request once; stops at the first answer that is not a 2xx, since a bench of
 /// misses or refusals measures something else.
 func round() {
     for request in requests {
-        let made = memo.request(method: request.method, target: request.target, headers: request.headers, body: [], fromLoopback: true)
+        let made = memo.request(method: request.method, target: request.target, headers: request.headers, body: request.body, fromLoopback: true)
         let answer = responder.respondNow(to: made, memo: memo)
         guard (200..<300).contains(answer.status) else {
             fail("\(request.method) \(request.target) was not answered with a 2xx")

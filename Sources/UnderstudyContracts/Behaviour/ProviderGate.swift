@@ -34,7 +34,12 @@ package struct ProviderGate {
         self.reading = reading
         self.credentials = credentials
         self.known = known
+        let masks = route.operation?.behaviours.fieldMask == nil ? nil : route.pack.behaviours.fieldMask
+        mask = masks?.text(in: request).flatMap(FieldMask.init)
     }
+
+    /// The field mask the request sends, read once, for an operation that takes one.
+    private let mask: FieldMask?
 
     /// What happened before the fixtures: the provider's own answer if it gives one, and the
     /// violation to journal.
@@ -113,7 +118,10 @@ package struct ProviderGate {
 
     /// The fixture's answer as the provider would give it: only the fields the mask asks for,
     /// tokens issued, introspection updated, 304 for a matching `If-None-Match`, rate-limit headers.
-    package func after(_ response: inout Response, quotaHeaders: [HeaderField]) {
+    ///
+    /// `answerHolds` is the mask the answer was recorded with, when known: an answer holds no
+    /// field outside it (`verify` checks), so a request asking for all of it takes the answer whole.
+    package func after(_ response: inout Response, quotaHeaders: [HeaderField], answerHolds: FieldMask? = nil) {
         defer { response.replaceHeaders(with: quotaHeaders) }
         guard let operation = route.operation, (200..<300).contains(response.status) else { return }
         let operationID = operation.id
@@ -121,9 +129,7 @@ package struct ProviderGate {
             response = answer
             return
         }
-        if operation.behaviours.fieldMask != nil, let masks = behaviours.fieldMask, let mask = masks.text(in: request).flatMap(FieldMask.init),
-            !mask.isEverything, let whole = try? JSONParser.parse(response.body)
-        {
+        if let mask, !mask.isEverything, answerHolds?.isWithin(mask) != true, let whole = try? JSONParser.parse(response.body) {
             response.body = JSONWriter.bytes(mask.pruning(whole))
         }
         if operation.behaviours.tokenEffects, let expiry = behaviours.tokenExpiry, let credential = credentialValue {
@@ -321,7 +327,7 @@ package struct ProviderGate {
     /// The provider's answer to a request whose field mask it refuses: none where one is
     /// required, or a path the answer cannot hold; `nil` when the mask passes.
     private func maskFinding(_ use: PackBehaviours.FieldMasks.Use, _ masks: PackBehaviours.FieldMasks, _ operation: ContractOperation) -> Outcome? {
-        guard let mask = masks.text(in: request).flatMap(FieldMask.init) else {
+        guard let mask else {
             guard use == .required else { return nil }
             let violation = ContractViolation(
                 provider: pack.provider, operation: operation.id, kind: .missingParameter, parameter: masks.header,
@@ -337,11 +343,20 @@ package struct ProviderGate {
             answeredBy: "\(pack.provider): \(masks.unknownPath)", violation: violation)
     }
 
+    /// The mask a fixture of this operation was recorded with (an exact condition on the mask
+    /// header or parameter); `nil` when it records none or the operation takes no mask.
+    package func recordedMask(of pattern: RequestPattern) -> FieldMask? {
+        guard route.operation?.behaviours.fieldMask != nil, let masks = behaviours.fieldMask else { return nil }
+        if case .equals(let text)? = pattern.headers[masks.header.lowercased()] { return FieldMask(text) }
+        for name in masks.parameters {
+            if case .equals(let text)? = pattern.query[name] { return FieldMask(text) }
+        }
+        return nil
+    }
+
     /// The SKU the real request would be billed at: its field mask priced by the pack's table.
     package var charge: Charge? {
-        guard let operation = route.operation, let billing = pack.billing, let masks = behaviours.fieldMask,
-            let mask = masks.text(in: request).flatMap(FieldMask.init)
-        else { return nil }
+        guard let operation = route.operation, let billing = pack.billing, let mask else { return nil }
         return billing.charge(operation: operation.id, mask: mask)
     }
 

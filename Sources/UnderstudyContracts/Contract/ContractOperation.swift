@@ -54,10 +54,13 @@ package final class ContractOperation: Sendable {
         package let schema: JSONSchema
         /// Whether a request without a body is refused.
         package let required: Bool
+        /// Its enums that may be sent by number, for matching by name.
+        package let enums: BodyEnums?
 
-        package init(schema: JSONSchema, required: Bool) {
+        package init(schema: JSONSchema, required: Bool, enums: BodyEnums? = nil) {
             self.schema = schema
             self.required = required
+            self.enums = enums
         }
     }
 

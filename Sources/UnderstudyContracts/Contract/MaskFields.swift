@@ -65,10 +65,8 @@ package final class MaskFields: Sendable {
     /// The first path of `mask` the answer cannot hold, as written (`places.displayNam`); `nil`
     /// when every path names fields of the answer. `*` is allowed at the end of a path.
     package func unknownPath(in mask: FieldMask) -> String? {
-        for path in mask.paths.sorted(by: { $0.joined(separator: ".") < $1.joined(separator: ".") }) where !holds(path[...]) {
-            return path.joined(separator: ".")
-        }
-        return nil
+        // Sorted only when there is one to report: the first in the mask's one spelling.
+        mask.paths.filter { !holds($0[...]) }.map { $0.joined(separator: ".") }.min()
     }
 
     private func holds(_ path: ArraySlice<String>) -> Bool {

@@ -97,7 +97,8 @@ extension PackDecoder {
         guard let schema = compileSchema(schemaValue, pointer: schemaPointer, at: path.appending("content").appending("application/json").appending("schema")) else {
             return nil
         }
-        return ContractOperation.RequestBody(schema: schema, required: body["required"] == .bool(true))
+        return ContractOperation.RequestBody(
+            schema: schema, required: body["required"] == .bool(true), enums: BodyEnums.read(schema: schemaValue, document: document))
     }
 
     // MARK: security

@@ -116,6 +116,15 @@ package enum ContractMatching {
         return Rewrite(path: versioned?.rest ?? request.path, query: rewritten ?? request.query, version: versioned?.version, mask: mask)
     }
 
+    /// `request` with the enums of its JSON body named where it sent numbers (`"travelMode": 3`
+    /// is `"WALK"`), as fixtures are matched by name; `nil` when there are none to name.
+    package static func namingEnums(in request: Request, operation: ContractOperation?) -> Request? {
+        guard let enums = operation?.requestBody?.enums, !request.body.isEmpty,
+            let json = try? JSONParser.parse(request.body), let named = enums.named(json)
+        else { return nil }
+        return request.with(body: JSONWriter.bytes(named))
+    }
+
     /// A request's path and query in the contract's terms, and the version its path named.
     package struct Rewrite: Sendable {
         package let path: String

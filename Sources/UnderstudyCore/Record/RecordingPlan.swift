@@ -33,6 +33,8 @@ struct RecordingPlan: Sendable {
     let bodyCondition: JSONValue?
     /// A query parameter the operation's credential needs and the request lacks.
     let absentQueryCredential: String?
+    /// Query parameters that may carry the credential, left unconditioned (see `init`).
+    let unpinnedQuery: [String]
     /// The request's identity: equal keys mean identical fixtures.
     let key: String
     /// Why the request must not be recorded (a body credential that cannot be scrubbed), if so.
@@ -59,6 +61,12 @@ struct RecordingPlan: Sendable {
                 headers[name] = ["present": true]
             }
         }
+        // A credential that may travel in either of several places (Google's header or `key`)
+        // is judged by the contract wherever it is: the fixture does not pin its place.
+        var anywhere: [CredentialPlacement] = []
+        if case .anyOf(let places)? = route.operation?.credential { anywhere = places }
+        for case .header(let name) in anywhere { headers[name.lowercased()] = nil }
+        unpinnedQuery = anywhere.compactMap { if case .query(let name) = $0 { name } else { nil } }
         var absentQuery: String?
         switch route.operation?.credential {
         case .bearer? where request.headerValues("Authorization").isEmpty: headers["authorization"] = ["absent": true]
@@ -80,6 +88,13 @@ struct RecordingPlan: Sendable {
         switch RequestBodySecrets.read(request.body, contentType: request.headerValues("Content-Type").first ?? "", rules: rules, knownSecrets: secrets) {
         case .read(let condition, let bodySecrets):
             body = condition
+            // Enums sent by number are kept by name, as replay matches them (`BodyEnums`).
+            if let enums = route.operation?.requestBody?.enums, case .object(var members)? = condition {
+                for kind in ["json", "jsonSubset"] {
+                    if let value = members[kind], let named = enums.named(value) { members[kind] = named }
+                }
+                body = .object(members)
+            }
             secrets = ImportedFixture.ordered(secrets + bodySecrets)
             refusal = nil
         case .unscrubbable(let reason):
@@ -117,6 +132,7 @@ struct RecordingPlan: Sendable {
         fixture.requestHeaders = headerConditions
         fixture.requestBody = bodyCondition
         if let absentQueryCredential { fixture.query[absentQueryCredential] = ["absent": true] }
+        for name in unpinnedQuery { fixture.query[name] = nil }
         return .fixture(fixture)
     }
 

@@ -237,7 +237,8 @@ public final class Responder: Sendable {
             }
         }
         // The forms fixtures are matched against: in the contract's terms when it places them.
-        let sent: Forms = (request, placement?.form(of: request) ?? Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
+        var sent: Forms = (request, placement?.form(of: request) ?? Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
+        if let named = ContractMatching.namingEnums(in: sent.matching.request, operation: route?.operation) { sent.matching.request = named }
         let mountedForms: Forms? = mounted.map { ($0, Self.matchingForm(of: $0, route: mountedRoute)) }
         let generator = route.flatMap { route in
             route.operation.flatMap { fallback == .contract || route.pack.fallback.mode == .contract ? GeneratedAnswer(route: route, operation: $0, request: asked) : nil }
@@ -301,7 +302,7 @@ public final class Responder: Sendable {
         }
         if let status = override?.status { response.status = status }
         if let fault = override?.fault { response.fault = fault }
-        gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
+        gate?.after(&response, quotaHeaders: outcome.quotaHeaders, answerHolds: gate?.recordedMask(of: fixture.request))
         journal(request, in: session, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation, charge: gate?.charge)
         return .answer(response)
     }

@@ -89,6 +89,11 @@ public struct Request: Sendable {
         return Request(storage: Storage(method: method, target: target, headers: fields, body: body, fromLoopback: fromLoopback, path: path, query: query))
     }
 
+    /// The same request with another body: its form in the contract's terms (enums named).
+    package func with(body: [UInt8]) -> Request {
+        Request(storage: Storage(method: method, target: target, headers: headers, body: body, fromLoopback: fromLoopback, path: path, query: query))
+    }
+
     /// All values of header `name` (case-insensitive), in order.
     public func headerValues(_ name: String) -> [String] {
         headers.compactMap { $0.hasName(name) ? $0.value : nil }

@@ -12,10 +12,16 @@ package struct FieldMask: Sendable, Hashable, CustomStringConvertible {
     /// The mask `text` spells; `nil` when it names no path (empty, or only commas and spaces).
     package init?(_ text: String) {
         var paths: Set<[String]> = []
-        for piece in text.split(separator: ",") {
-            let path = piece.trimmingCharacters(in: .whitespaces)
-            guard !path.isEmpty else { continue }
-            paths.insert(path.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        for piece in text.utf8.split(separator: UInt8(ascii: ",")) {
+            // Spaces and tabs around a path mean nothing (read on bytes: Foundation's trimming
+            // was a fifth of answering a masked search).
+            var start = piece.startIndex, end = piece.endIndex
+            while start < end, piece[start] == UInt8(ascii: " ") || piece[start] == UInt8(ascii: "\t") { start = piece.index(after: start) }
+            while end > start, piece[piece.index(before: end)] == UInt8(ascii: " ") || piece[piece.index(before: end)] == UInt8(ascii: "\t") {
+                end = piece.index(before: end)
+            }
+            guard start < end else { continue }
+            paths.insert(piece[start..<end].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
         }
         guard !paths.isEmpty else { return nil }
         self.paths = paths

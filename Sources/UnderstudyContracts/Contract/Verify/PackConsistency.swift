@@ -36,7 +36,15 @@ package enum PackConsistency {
         let behaviours = root.appending("behaviours")
         var parameters: [(operations: [String], parameter: String, path: JSONPath)] = []
         if let pageTokens = pack.behaviours.pageTokens {
-            parameters.append((pageTokens.operations.sorted(), pageTokens.parameter, behaviours.appending("pageTokens").appending("parameter")))
+            let path = behaviours.appending("pageTokens").appending("parameter")
+            if pageTokens.inBody {
+                // A member of the request body: the body's schema decides whether it is one.
+                for id in pageTokens.operations.sorted() where pack.operations.first(where: { $0.id == id })?.requestBody == nil {
+                    report(path, "\(pageTokens.parameter) travels in the request body, but \(id) declares no JSON request body")
+                }
+            } else {
+                parameters.append((pageTokens.operations.sorted(), pageTokens.parameter, path))
+            }
         }
         if let introspection = pack.behaviours.tokenExpiry?.introspection {
             parameters.append(([introspection.operation], introspection.parameter, behaviours.appending("tokenExpiry").appending("introspection").appending("parameter")))
