@@ -49,7 +49,12 @@ final class InProcessURLProtocol: URLProtocol {
         let target = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         // Values as a server reads them off the wire: without the whitespace around them.
-        let headers = (request.allHTTPHeaderFields ?? [:]).map { HeaderField(receivedName: $0.key, value: $0.value) }
+        var headers = (request.allHTTPHeaderFields ?? [:]).map { HeaderField(receivedName: $0.key, value: $0.value) }
+        // Every HTTP/1.1 request names its host; URLSession adds it on the wire, so add it here
+        // too (a templated answer may build a URL from it, as Places (New)'s photoUri does).
+        if !headers.contains(where: { $0.hasName("Host") }) {
+            headers.insert(HeaderField(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host), at: 0)
+        }
         let received = Request(method: request.httpMethod ?? "GET", target: target, headers: headers, body: Self.body(of: request))
         let clock = understudy.responder.clock
         // The answer is delivered from a task or the clock's thread. URLProtocol is not

@@ -24,6 +24,10 @@ public struct AppInstall: Sendable {
     public let places: PlacesClient
     /// Google directions.
     public let directions: DirectionsClient
+    /// Google Places API (New): nearby and text search, details, photos.
+    public let placesV1: PlacesV1Client
+    /// The Google Routes API.
+    public let routes: RoutesV2Client
     /// Facebook login over Graph.
     public let graph: GraphClient
     /// The Bottle Rocket feed.
@@ -41,6 +45,8 @@ public struct AppInstall: Sendable {
         yelp = YelpClient(configuration: configuration, session: session)
         places = PlacesClient(configuration: configuration, session: session)
         directions = DirectionsClient(configuration: configuration, session: session)
+        placesV1 = PlacesV1Client(configuration: configuration, session: session)
+        routes = RoutesV2Client(configuration: configuration, session: session)
         graph = GraphClient(configuration: configuration, session: session)
         feed = FeedClient(configuration: configuration, session: session)
     }
@@ -51,7 +57,7 @@ public struct AppInstall: Sendable {
     }
 
     /// The details screen's loader.
-    public var details: DetailsLoader { DetailsLoader(yelp: yelp, places: places) }
+    public var details: DetailsLoader { DetailsLoader(yelp: yelp, places: places, placesV1: placesV1) }
 
     /// The favorites as a launch reads them.
     public func favorites() -> Favorites { Favorites(file: folder.appendingPathComponent("favorites.json")) }

@@ -94,6 +94,43 @@ public enum FixtureFiles {
         }
     }
 
+    /// The Google Places challenge on Places API (New).
+    public enum PlacesV1 {
+        /// Nearby Search (New): the top 20 within 100 m (no pages).
+        public static let top20 = "places/search-nearby-civic-center-top-20.json"
+        /// Text Search (New) for the same places, page 1 of 3.
+        public static let page1 = "places/search-text-civic-center-page1.json"
+        /// Page 2, asked with page 1's `nextPageToken`.
+        public static let page2 = "places/search-text-civic-center-page2.json"
+        /// Page 3, the last: no `nextPageToken`.
+        public static let page3 = "places/search-text-civic-center-page3.json"
+        /// Place Details (New) of Market & Tenth Deli, the second place.
+        public static let deliDetails = "places/details-market-and-tenth-deli.json"
+        /// Place Details (New) of Little Lemongrass Thai, the first place of page 2.
+        public static let thaiDetails = "places/details-little-lemongrass-thai.json"
+        /// A place id Google no longer knows: 404 `NOT_FOUND`.
+        public static let detailsNotFound = "places/errors/details-not-found.json"
+        /// The photo media endpoint's redirect to the image host.
+        public static let photoRedirect = "places/photo-media-redirect.json"
+        /// The photo media endpoint's JSON (`skipHttpRedirect=true`).
+        public static let photoJSON = "places/photo-media-skip-http-redirect.json"
+        /// Any place photo on the image host.
+        public static let photo = "google/images/place-photo.json"
+        /// Autocomplete (New) of "Little Lem".
+        public static let autocomplete = "places/autocomplete-little-lem.json"
+    }
+
+    /// ZaHunter timed with the Routes API.
+    public enum ZaHunterRoutes {
+        /// The route fixture of one leg: `walk`/`drive`, from and to as the files name them.
+        public static func leg(_ mode: String, _ from: String, _ to: String) -> String {
+            "routes/compute-routes-\(mode)-\(from)-to-\(to).json"
+        }
+
+        /// Walking from here to five pizza places, one route matrix.
+        public static let walkingMatrix = "routes/compute-route-matrix-walk-here-to-pizza-places.json"
+    }
+
     /// Errors.
     public enum Errors {
         /// A typed location Yelp cannot place: 400 LOCATION_NOT_FOUND.

@@ -20,6 +20,8 @@ struct ConfigurationTests {
         let configuration = Configuration.production(credentials: canonical)
         #expect(configuration.baseURL(for: .yelp).absoluteString == "https://api.yelp.com")
         #expect(configuration.baseURL(for: .feed).absoluteString == "https://s3.amazonaws.com")
+        #expect(configuration.baseURL(for: .placesV1).absoluteString == "https://places.googleapis.com")
+        #expect(configuration.baseURL(for: .routesV2).absoluteString == "https://routes.googleapis.com")
         let photo = try #require(URL(string: "https://lh3.googleusercontent.com/p/AF1Qip"))
         #expect(configuration.resolvedImageURL(photo) == photo)
     }
@@ -28,5 +30,11 @@ struct ConfigurationTests {
         let places = PlacesClient(configuration: .production(credentials: canonical))
         let url = places.photoURL(reference: "AUc7+ref/1", maxWidth: 800)
         #expect(url.absoluteString.hasPrefix("https://maps.googleapis.com/maps/api/place/photo?maxwidth=800&photo_reference=AUc7%2Bref/1&key=AIzaFAKE"))
+    }
+
+    @Test func photoMediaURLsCarryTheKeyInTheQuery() {
+        let places = PlacesV1Client(configuration: .production(credentials: canonical))
+        let url = places.photoMediaURL(name: "places/ChIJ1/photos/AUc7+ref", maxWidthPx: 800)
+        #expect(url.absoluteString == "https://places.googleapis.com/v1/places/ChIJ1/photos/AUc7+ref/media?maxWidthPx=800&key=AIzaFAKE-understudy-test-key-0000000000")
     }
 }

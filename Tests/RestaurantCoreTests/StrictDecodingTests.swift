@@ -48,6 +48,16 @@ struct StrictDecodingTests {
             if path.hasSuffix("/nearbysearch/json") { return Google.NearbySearchAnswer.self }
             if path.hasSuffix("/details/json") { return Google.DetailsAnswer.self }
             return path.hasSuffix("/directions/json") ? Google.DirectionsAnswer.self : nil
+        case ("places", true), ("routes", true): return GoogleCloudErrorAnswer.self
+        case ("places", false):
+            if path.hasSuffix(":searchNearby") { return PlacesV1.SearchNearbyAnswer.self }
+            if path.hasSuffix(":searchText") { return PlacesV1.SearchTextAnswer.self }
+            if path.hasSuffix(":autocomplete") { return PlacesV1.AutocompleteAnswer.self }
+            if path.hasSuffix("/media") { return PlacesV1.PhotoMedia.self }
+            return path.hasPrefix("/v1/places/") ? PlacesV1.Place.self : nil
+        case ("routes", false):
+            if path.hasSuffix(":computeRoutes") { return RoutesV2.ComputeRoutesAnswer.self }
+            return path.hasSuffix(":computeRouteMatrix") ? [RoutesV2.MatrixElement].self : nil
         case ("facebook", true): return Graph.ErrorAnswer.self
         case ("facebook", false):
             if path.hasSuffix("/oauth/access_token") { return Graph.AccessToken.self }

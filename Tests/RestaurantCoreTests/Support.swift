@@ -31,6 +31,8 @@ extension TestServer {
     var yelp: YelpClient { YelpClient(configuration: app(), session: session) }
     var places: PlacesClient { PlacesClient(configuration: app(), session: session) }
     var directions: DirectionsClient { DirectionsClient(configuration: app(), session: session) }
+    var placesV1: PlacesV1Client { PlacesV1Client(configuration: app(), session: session) }
+    var routes: RoutesV2Client { RoutesV2Client(configuration: app(), session: session) }
     var graph: GraphClient { GraphClient(configuration: app(), session: session) }
     var feed: FeedClient { FeedClient(configuration: app(), session: session) }
     /// An image loader on this server (and on its session).

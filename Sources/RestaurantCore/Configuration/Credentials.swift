@@ -3,7 +3,8 @@
 public struct Credentials: Sendable, Hashable {
     /// Sent as `Authorization: Bearer <key>` to Yelp.
     public var yelpAPIKey: String
-    /// Sent as `key=` to Google Places and Directions.
+    /// Sent as `key=` to Google Places and Directions, and as `X-Goog-Api-Key` to Places API
+    /// (New) and the Routes API (one Google Cloud key serves them all).
     public var googleAPIKey: String
     /// The Facebook app id (`client_id`).
     public var facebookAppID: String

@@ -20,6 +20,8 @@ enum ErrorEnvelope {
             decoded = (try? JSONDecoder().decode(Google.StatusAnswer.self, from: data)).map {
                 ProviderError(provider: .google, status: status, code: $0.status, message: $0.errorMessage)
             }
+        case .placesV1, .routesV2:
+            decoded = (try? JSONDecoder().decode(GoogleCloudErrorAnswer.self, from: data)).map { $0.providerError(provider, status: status) }
         case .feed:
             decoded = nil
         }

@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Requests to one provider (GET, and Graph's DELETEs), with its errors turned into `RestaurantError`.
+/// Requests to one provider (GETs, Graph's DELETEs, and POSTs of a JSON body), with its errors
+/// turned into `RestaurantError`.
 struct HTTP: Sendable {
     let provider: Provider
     let baseURL: URL
@@ -28,6 +29,12 @@ struct HTTP: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return try await send(request)
+    }
+
+    /// The raw answer to `request`. Any HTTP status comes back; a fixture miss and a failed
+    /// transport throw.
+    func send(_ request: URLRequest) async throws(RestaurantError) -> (Data, HTTPURLResponse) {
         let data: Data, response: URLResponse
         do {
             (data, response) = try await session.data(for: request)
@@ -48,6 +55,30 @@ struct HTTP: Sendable {
         _: Answer.Type, _ path: String, method: String = "GET", query: [URLQueryItem] = [], headers: [String: String] = [:]
     ) async throws(RestaurantError) -> Answer {
         let (data, response) = try await get(url(path, query: query), method: method, headers: headers)
+        return try decoded(Answer.self, data, response)
+    }
+
+    /// The JSON answer to a POST of `body`, as JSON, to `path`, decoded; a non-2xx answer
+    /// throws the provider's error.
+    func json<Answer: Decodable, Body: Encodable>(
+        _: Answer.Type, post path: String, body: Body, headers: [String: String] = [:]
+    ) async throws(RestaurantError) -> Answer {
+        var request = URLRequest(url: url(path))
+        request.httpMethod = "POST"
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        do {
+            request.httpBody = try encoder.encode(body)
+        } catch {
+            throw .decoding(detail: "\(Body.self) does not encode as JSON: \(error)")
+        }
+        let (data, response) = try await send(request)
+        return try decoded(Answer.self, data, response)
+    }
+
+    private func decoded<Answer: Decodable>(_: Answer.Type, _ data: Data, _ response: HTTPURLResponse) throws(RestaurantError) -> Answer {
         guard (200..<300).contains(response.statusCode) else {
             throw ErrorEnvelope.error(from: data, provider: provider, status: response.statusCode)
         }

@@ -2,7 +2,8 @@ import Foundation
 
 /// ZaHunter: the four nearest pizza places within 10 km (as the crow flies), and the time to
 /// visit them all: the route legs from here through each place in turn, plus 50 minutes a stop.
-/// Deleting a place refills the list to four from the next nearest.
+/// Deleting a place refills the list to four from the next nearest. The legs are timed by a
+/// ``LegTimer``: the Directions API or the Routes API.
 public actor PizzaTour {
     /// A place on the tour and its crow-flies distance from the start.
     public struct Stop: Sendable, Hashable {
@@ -18,8 +19,11 @@ public actor PizzaTour {
     public struct Itinerary: Sendable, Hashable {
         /// Walking or driving.
         public let mode: TravelMode
-        /// The route legs, from the start to the first stop, then stop to stop.
-        public let legs: [Google.DirectionsAnswer.Leg]
+        /// The Directions API's route legs, from the start to the first stop, then stop to stop;
+        /// empty when the Routes API timed the tour (``timedLegs`` has every leg either way).
+        public var legs: [Google.DirectionsAnswer.Leg] { timedLegs.compactMap(\.directions) }
+        /// The legs' times and lengths, from the start to the first stop, then stop to stop.
+        public let timedLegs: [TimedLeg]
         /// The legs' durations added up, in seconds.
         public let travelSeconds: Int
         /// The time spent at the stops, in seconds.
@@ -29,7 +33,7 @@ public actor PizzaTour {
     }
 
     private let yelp: YelpClient
-    private let directions: DirectionsClient
+    private let timer: any LegTimer
     private let location: any LocationProvider
     private let maximumDistance: Double
     private let stopCount: Int
@@ -38,13 +42,22 @@ public actor PizzaTour {
     /// Every place within reach, nearest first; the tour is the first `stopCount`.
     private var candidates: [Stop] = []
 
-    /// A tour found with `yelp`, timed with `directions`, starting where `location` says.
+    /// A tour found with `yelp`, timed with the Directions API, starting where `location` says.
     public init(
         yelp: YelpClient, directions: DirectionsClient, location: any LocationProvider,
         maximumDistance: Double = 10_000, stopCount: Int = 4, minutesPerStop: Int = 50
     ) {
+        self.init(yelp: yelp, timer: directions, location: location, maximumDistance: maximumDistance, stopCount: stopCount, minutesPerStop: minutesPerStop)
+    }
+
+    /// A tour found with `yelp`, timed with `timer` (a ``DirectionsClient`` or a
+    /// ``RoutesV2Client``), starting where `location` says.
+    public init(
+        yelp: YelpClient, timer: any LegTimer, location: any LocationProvider,
+        maximumDistance: Double = 10_000, stopCount: Int = 4, minutesPerStop: Int = 50
+    ) {
         self.yelp = yelp
-        self.directions = directions
+        self.timer = timer
         self.location = location
         self.maximumDistance = maximumDistance
         self.stopCount = stopCount
@@ -77,16 +90,12 @@ public actor PizzaTour {
 
     /// Routes the tour leg by leg and adds up the time.
     public func itinerary(mode: TravelMode) async throws(RestaurantError) -> Itinerary {
-        guard let start else { return Itinerary(mode: mode, legs: [], travelSeconds: 0, stopSeconds: 0) }
+        guard let start else { return Itinerary(mode: mode, timedLegs: [], travelSeconds: 0, stopSeconds: 0) }
         let tour = stops
-        var legs: [Google.DirectionsAnswer.Leg] = []
+        var legs: [TimedLeg] = []
         for (from, to) in zip([start] + tour.map(\.coordinate), tour.map(\.coordinate)) {
-            let answer = try await directions.directions(from: from, to: to, mode: mode)
-            guard let route = answer.routes.first else {
-                throw .provider(ProviderError(provider: .google, status: 200, code: "ZERO_RESULTS", message: "no route"))
-            }
-            legs += route.legs
+            legs += try await timer.timedLegs(from: from, to: to, mode: mode)
         }
-        return Itinerary(mode: mode, legs: legs, travelSeconds: legs.map(\.duration.value).reduce(0, +), stopSeconds: tour.count * secondsPerStop)
+        return Itinerary(mode: mode, timedLegs: legs, travelSeconds: legs.map(\.seconds).reduce(0, +), stopSeconds: tour.count * secondsPerStop)
     }
 }

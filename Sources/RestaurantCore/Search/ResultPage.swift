@@ -2,7 +2,7 @@
 public enum PageCursor: Sendable, Hashable {
     /// Yelp: skip this many results.
     case offset(Int)
-    /// Google: a `next_page_token`.
+    /// Google: a `next_page_token` (legacy) or a `nextPageToken` (Places API (New)).
     case token(String)
 }
 
