@@ -21,4 +21,11 @@ extension TestServer {
     public func setQuota(_ limit: Int, for provider: String) {
         responder.defaultSession.setQuotaLimit(limit, for: provider)
     }
+
+    /// Sets the app secret `provider`'s `appsecret_proof` is checked against for this test (the
+    /// pack's otherwise), and, with `requiringProof`, whether the app requires a proof on every
+    /// call (Graph's "Require App Secret"): then a call without one is refused too.
+    public func setAppSecret(_ secret: String?, requiringProof: Bool? = nil, for provider: String) {
+        responder.defaultSession.setAppSecret(secret, requiringProof: requiringProof, for: provider)
+    }
 }

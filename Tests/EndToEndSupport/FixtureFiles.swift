@@ -67,6 +67,20 @@ public enum FixtureFiles {
         public static let me = "facebook/me.json"
         /// `/me` with the expired token: 190, subcode 463.
         public static let meExpired = "facebook/errors/me-expired-token.json"
+        /// Removing the app (`DELETE /me/permissions`).
+        public static let revokeApp = "facebook/login/revoke-permissions.json"
+        /// Taking back `email` (`DELETE /me/permissions/email`).
+        public static let revokeEmail = "facebook/login/revoke-permission-email.json"
+        /// The login dialog's code exchanged for a short-lived token.
+        public static let codeExchange = "facebook/login/oauth-code-exchange.json"
+        /// A later login's short-lived token exchanged for a long-lived one.
+        public static let newLoginExchange = "facebook/login/oauth-long-lived-exchange-new-login.json"
+        /// The user's permissions.
+        public static let permissions = "facebook/login/me-permissions.json"
+        /// `/debug_token` of a token no other fixture names (a new login's).
+        public static let anyToken = "facebook/debug-token.json"
+        /// Graph's own answer to a token of a user who removed the app: 190, subcode 458.
+        public static let revoked = "facebook: tokenRevoked"
     }
 
     /// ZaHunter.

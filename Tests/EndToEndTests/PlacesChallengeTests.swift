@@ -107,6 +107,65 @@ struct PlacesChallengeTests {
         }
     }
 
+    /// The user removes the app (log out and revoke): the token stops working everywhere, a
+    /// copy of it stored elsewhere logs out at launch, and the next login (the dialog's code)
+    /// is a new token that launches straight in.
+    @Test(arguments: TestServer.Mode.allCases) func revokeThenLogInAgainWithANewToken(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
+            let server = app.server
+            let gate = app.loginGate(tokens: app.tokens())
+            let user = try await gate.logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
+            let revoked = try #require(await app.tokens().token?.accessToken)
+            try await gate.revokeAndLogOut()
+            #expect(await gate.state == .loggedOut)
+            #expect(await app.tokens().token == nil)
+
+            let refused = await #expect(throws: RestaurantError.self) { try await app.graph.me(token: revoked) }
+            #expect(refused?.providerError?.code == "190")
+            #expect(refused?.providerError?.subcode == 458)
+            #expect(refused?.providerError?.isInvalidToken == true)
+            // A copy of the revoked token (a backup, another install) logs out at its launch.
+            try await app.tokens().save(StoredToken(accessToken: revoked))
+            #expect(try await app.loginGate(tokens: app.tokens()).launch() == .loggedOut)
+
+            let again = try await app.loginGate(tokens: app.tokens()).logIn(code: "AQDUnderstudyLoginDialogCode", redirectURI: "fb138483919580948://authorize/")
+            #expect(again == user)
+            let renewed = try #require(await app.tokens().token?.accessToken)
+            #expect(renewed != revoked)
+            #expect(try await app.loginGate(tokens: app.tokens()).launch() == .loggedIn(user))
+            // Revoking twice is harmless for the app: the second revoke's refusal counts as done.
+            try await app.loginGate(tokens: app.tokens()).revokeAndLogOut()
+            try await app.tokens().save(StoredToken(accessToken: renewed))
+            try await app.loginGate(tokens: app.tokens()).revokeAndLogOut()
+            #expect(await app.tokens().token == nil)
+
+            server.expectJournal([
+                Files.longLivedExchange: 1, Files.me: 3, Files.revokeApp: 2, Files.revoked: 2, Files.validToken: 1, Files.codeExchange: 1,
+                Files.newLoginExchange: 1, Files.anyToken: 1,
+            ])
+        }
+    }
+
+    /// The user takes back the email permission: the profile has no email from then on.
+    @Test(arguments: TestServer.Mode.allCases) func revokingTheEmailPermissionDropsTheEmail(_ mode: TestServer.Mode) async throws {
+        try await withAppInstall(mode) { app in
+            let server = app.server
+            let user = try await app.loginGate(tokens: app.tokens()).logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
+            #expect(user.email == "dana@example.com")
+            let token = try #require(await app.tokens().token?.accessToken)
+            try await app.graph.revoke(permission: "email", token: token)
+            let permissions = try await app.graph.permissions(token: token)
+            #expect(permissions.first { $0.permission == "email" }?.status == "declined")
+            guard case .loggedIn(let relaunched) = try await app.loginGate(tokens: app.tokens()).launch() else {
+                Issue.record("expected to be logged in")
+                return
+            }
+            #expect(relaunched.email == nil)
+            #expect(relaunched.name == "Dana Rivera")
+            server.expectJournal([Files.longLivedExchange: 1, Files.me: 2, Files.revokeEmail: 1, Files.permissions: 1, Files.validToken: 1])
+        }
+    }
+
     @Test(arguments: TestServer.Mode.allCases) func onlyTheRowsOnScreenLoadTheirPhotos(_ mode: TestServer.Mode) async throws {
         try await withAppInstall(mode) { app in
             let server = app.server

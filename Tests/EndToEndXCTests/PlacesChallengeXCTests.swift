@@ -27,6 +27,50 @@ final class PlacesChallengeXCTests: EndToEndTestCase {
         }
     }
 
+    func testRevokeThenLogInAgainWithANewTokenAndTakeBackTheEmail() async throws {
+        try await inEachMode {
+            let gate = app.loginGate(tokens: app.tokens())
+            let user = try await gate.logIn(shortLivedToken: "EAAUnderstudyShortLivedToken")
+            let stored = await app.tokens().token?.accessToken
+            let revoked = try XCTUnwrap(stored)
+            try await gate.revokeAndLogOut()
+            let state = await gate.state
+            XCTAssertEqual(state, .loggedOut)
+
+            // The revoked token is refused everywhere: 190, subcode 458.
+            do {
+                _ = try await app.graph.me(token: revoked)
+                XCTFail("a revoked token got the profile")
+            } catch let error as RestaurantError {
+                XCTAssertEqual(error.providerError?.code, "190")
+                XCTAssertEqual(error.providerError?.subcode, 458)
+            }
+            try await app.tokens().save(StoredToken(accessToken: revoked))
+            let relaunched = try await app.loginGate(tokens: app.tokens()).launch()
+            XCTAssertEqual(relaunched, .loggedOut)
+
+            // The next login is a new token, which launches straight in.
+            let again = try await app.loginGate(tokens: app.tokens()).logIn(code: "AQDUnderstudyLoginDialogCode", redirectURI: "fb138483919580948://authorize/")
+            XCTAssertEqual(again, user)
+            let kept = await app.tokens().token?.accessToken
+            let renewed = try XCTUnwrap(kept)
+            XCTAssertNotEqual(renewed, revoked)
+            let launched = try await app.loginGate(tokens: app.tokens()).launch()
+            XCTAssertEqual(launched, .loggedIn(user))
+
+            // Taking back the email: the profile has none from then on.
+            try await app.graph.revoke(permission: "email", token: renewed)
+            let profile = try await app.graph.me(token: renewed)
+            XCTAssertNil(profile.email)
+            XCTAssertEqual(profile.name, "Dana Rivera")
+
+            understudy.expectJournal([
+                Files.longLivedExchange: 1, Files.me: 4, Files.revokeApp: 1, Files.revoked: 1, Files.validToken: 1, Files.codeExchange: 1,
+                Files.newLoginExchange: 1, Files.anyToken: 1, Files.revokeEmail: 1,
+            ])
+        }
+    }
+
     func testTop25IconsDetailsLazyPhotosAndPullToRefresh() async throws {
         try await inEachMode {
             // Page 2 is asked right after page 1, before Google makes its token valid: the core waits and asks again.

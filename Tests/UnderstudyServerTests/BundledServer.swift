@@ -31,9 +31,10 @@ struct SocketAnswer {
 }
 
 /// Sends one request to `server` and reads the whole answer.
-func send(_ server: LiveServer, _ target: String, method: String = "GET", headers: [String: String] = [:]) async throws -> SocketAnswer {
+func send(_ server: LiveServer, _ target: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) async throws -> SocketAnswer {
     var request = URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
     request.httpMethod = method
+    request.httpBody = body.map { Data($0.utf8) }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let (data, response) = try await URLSession.shared.data(for: request)
     let http = try #require(response as? HTTPURLResponse)

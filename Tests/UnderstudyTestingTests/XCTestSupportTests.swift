@@ -103,3 +103,35 @@ final class XCTestFallbackTests: UnderstudyTestCase {
         XCTAssertEqual(understudy.journal.entries.compactMap(\.generatedBy), ["yelp: getBusinessReviews"])
     }
 }
+
+/// What a flow costs, in XCTest: `expectBilling(atMost:)` fails at the caller's line.
+class XCTestBillingTests: UnderstudyTestCase {
+    override var fixturesFolder: String? { TestFixtures.bundled }
+    override var contractsFolder: String? { TestFixtures.contracts }
+
+    fileprivate var captured: [(description: String, file: String, line: Int)]?
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if captured != nil {
+            captured?.append((description, filePath, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    func testARequestAboveTheBudgetFailsAtTheCallersLineNamingItsFields() async throws {
+        try await inEachMode {
+            let status = try await BillingExpectationTests.details(understudy, mask: "id,rating")
+            XCTAssertEqual(status, 200)
+            captured = []
+            let line = #line + 1
+            understudy.expectBilling(atMost: "Pro")
+            let failures = captured ?? []
+            captured = nil
+            XCTAssertEqual(failures.count, 1)
+            XCTAssertEqual(failures.first?.line, line)
+            XCTAssertTrue(failures.first?.description.contains("billed as Place Details Enterprise, raised by rating") == true, "\(failures)")
+            understudy.expectBilling(atMost: "Enterprise")
+        }
+    }
+}

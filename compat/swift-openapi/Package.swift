@@ -4,7 +4,7 @@
 // package's build does not grow by the generator and its dependencies.
 import PackageDescription
 
-let clients = ["YelpClient", "GoogleClient", "FacebookClient", "FeedClient"]
+let clients = ["YelpClient", "GoogleClient", "PlacesClient", "RoutesClient", "FacebookClient", "FeedClient"]
 
 let package = Package(
     name: "UnderstudyCompatOpenAPI",

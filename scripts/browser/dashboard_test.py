@@ -159,6 +159,20 @@ def run(server, browser, shots):
           " && r.textContent.includes('yelp/errors/search-coffee-access-limit-reached.json'); })()")
     browser.screenshot(shots / "journal-after-scenario.png")
 
+    # What a Places API (New) request would cost: two details (Pro, then Enterprise for the rating).
+    deli = "/v1/places/ChIJMUcLyRd9qEmo14w5P1jH0H3"
+    google_new = {"X-Goog-Api-Key": "AIzaFAKE-understudy-test-key-0000000000"}
+    assert server.get(deli, {**google_new, "X-Goog-FieldMask": "id,displayName"}) == 200
+    assert server.get(deli, {**google_new, "X-Goog-FieldMask": "id,rating"}) == 200
+    check("the journal counts requests per SKU the real provider would bill",
+          "(() => { const b = document.querySelector('[data-testid=billing]');"
+          " return b && !b.hidden && b.textContent.includes('Place Details Pro 1') && b.textContent.includes('Place Details Enterprise 1'); })()")
+    browser.evaluate(f"{row_with('ChIJMUcLyRd9qEmo14w5P1jH0H3')}.setAttribute('data-check', 'billed')")
+    browser.click("tr[data-check=billed]")
+    check("a billed request shows its SKU and the fields that raised it",
+          "(() => { const b = document.querySelector('[data-testid=billed]'); return b && b.textContent.includes('Place Details Enterprise (raised by rating)'); })()")
+    browser.screenshot(shots / "journal-billing.png")
+
     open_tab("state")
     browser.click("[data-testid=reset]")
     check("reset returns the scenario to its first state", f"document.querySelector('{scenario} [data-testid=scenario-state]').textContent === 'Started'")

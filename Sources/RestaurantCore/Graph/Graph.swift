@@ -70,6 +70,25 @@ public enum Graph {
         public let data: [Permission]
     }
 
+    /// The answer to a `DELETE` (revoking the app or a permission): `true`, as the docs say, or
+    /// `{"success": true}`, as newer versions send.
+    public struct Deleted: Decodable, Sendable, Hashable {
+        /// Whether Graph did it.
+        public let success: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case success
+        }
+
+        public init(from decoder: any Decoder) throws {
+            if let flag = try? decoder.singleValueContainer().decode(Bool.self) {
+                success = flag
+            } else {
+                success = try decoder.container(keyedBy: CodingKeys.self).decode(Bool.self, forKey: .success)
+            }
+        }
+    }
+
     /// The `{"error": {...}}` envelope of Graph errors (HTTP 400 for token errors).
     public struct ErrorAnswer: Codable, Sendable, Hashable {
         /// The error itself.

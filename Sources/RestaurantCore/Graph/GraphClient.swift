@@ -54,6 +54,21 @@ public struct GraphClient: Sendable {
         ])
     }
 
+    /// Removes the app from the account of the user `token` belongs to (`DELETE /me/permissions`):
+    /// every token of that user stops working, and the next login asks for the permissions again.
+    public func revokeApp(token: String) async throws(RestaurantError) {
+        let answer = try await http.json(Graph.Deleted.self, path("/me/permissions"), method: "DELETE", query: [URLQueryItem(name: "access_token", value: token)])
+        guard answer.success else { throw .provider(ProviderError(provider: .facebook, status: 200, code: "not_revoked", message: "Graph did not revoke the app")) }
+    }
+
+    /// Takes back one permission (`DELETE /me/permissions/{permission}`): it is listed as
+    /// `declined`, and what it guarded (`email`) leaves the user's profile.
+    public func revoke(permission: String, token: String) async throws(RestaurantError) {
+        let answer = try await http.json(
+            Graph.Deleted.self, path("/me/permissions/\(permission)"), method: "DELETE", query: [URLQueryItem(name: "access_token", value: token)])
+        guard answer.success else { throw .provider(ProviderError(provider: .facebook, status: 200, code: "not_revoked", message: "Graph did not revoke \(permission)")) }
+    }
+
     /// The permissions the user granted or declined.
     public func permissions(token: String) async throws(RestaurantError) -> [Graph.Permissions.Permission] {
         try await http.json(Graph.Permissions.self, path("/me/permissions"), query: [URLQueryItem(name: "access_token", value: token)]).data

@@ -78,6 +78,21 @@ public actor LoginGate {
         _ = await forget()
     }
 
+    /// Logs out and removes the app from the user's Facebook account: the stored token's
+    /// permissions are revoked, so it and every other token of the user stop working, then the
+    /// token is forgotten. A token Facebook already refuses counts as revoked; a network
+    /// failure throws and keeps the token, to try again later. The next login is a new one.
+    public func revokeAndLogOut() async throws(RestaurantError) {
+        if let token = await tokens.token {
+            do {
+                try await graph.revokeApp(token: token.accessToken)
+            } catch let error where error.providerError?.isInvalidToken == true {
+                // Revoked, expired or unknown already: nothing left to revoke.
+            }
+        }
+        _ = await forget()
+    }
+
     private func forget() async -> LoginState {
         do {
             try await tokens.clear()

@@ -3,8 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Requests to one provider (GETs, and POSTs of a JSON body), with its errors turned into
-/// `RestaurantError`.
+/// Requests to one provider (GETs, Graph's DELETEs, and POSTs of a JSON body), with its errors
+/// turned into `RestaurantError`.
 struct HTTP: Sendable {
     let provider: Provider
     let baseURL: URL
@@ -23,10 +23,11 @@ struct HTTP: Sendable {
         return components.url ?? baseURL.appendingPathComponent(path)
     }
 
-    /// The raw answer to a GET of `url`. Any HTTP status comes back; a fixture miss and a
-    /// failed transport throw.
-    func get(_ url: URL, headers: [String: String] = [:]) async throws(RestaurantError) -> (Data, HTTPURLResponse) {
+    /// The raw answer to a GET (or `method`) of `url`. Any HTTP status comes back; a fixture
+    /// miss and a failed transport throw.
+    func get(_ url: URL, method: String = "GET", headers: [String: String] = [:]) async throws(RestaurantError) -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: url)
+        request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         return try await send(request)
     }
@@ -49,9 +50,11 @@ struct HTTP: Sendable {
         return (data, http)
     }
 
-    /// The JSON answer to a GET of `path`, decoded; a non-2xx answer throws the provider's error.
-    func json<Answer: Decodable>(_: Answer.Type, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]) async throws(RestaurantError) -> Answer {
-        let (data, response) = try await get(url(path, query: query), headers: headers)
+    /// The JSON answer to a GET (or `method`) of `path`, decoded; a non-2xx answer throws the provider's error.
+    func json<Answer: Decodable>(
+        _: Answer.Type, _ path: String, method: String = "GET", query: [URLQueryItem] = [], headers: [String: String] = [:]
+    ) async throws(RestaurantError) -> Answer {
+        let (data, response) = try await get(url(path, query: query), method: method, headers: headers)
         return try decoded(Answer.self, data, response)
     }
 

@@ -3,7 +3,8 @@ import UnderstudyFixtures
 import UnderstudySupport
 
 /// What the provider behaviours remember in one session: requests counted against quotas,
-/// page tokens and access tokens issued, and quota limits a test has set. A value inside the
+/// page tokens and access tokens issued, tokens revoked, and the quota limits and app secrets
+/// a test has set. A value inside the
 /// session's state, changed under the session's one lock.
 package struct BehaviourMemory {
     /// Whose requests a quota counts: a provider and a credential, hashed (the state never
@@ -17,8 +18,8 @@ package struct BehaviourMemory {
     private var quotaLimits: [String: Int] = [:]
     /// By provider and token: when it was issued.
     private var pageTokens: [String: Date] = [:]
-    /// By token: when it expires.
-    private var accessTokens: [String: Date] = [:]
+    /// Access tokens issued and revoked, permissions declined, app secrets set.
+    package var tokens = TokenMemory()
 
     package init() {}
 
@@ -65,14 +66,6 @@ package struct BehaviourMemory {
     package func pageTokenIssued(_ token: String, provider: String) -> Date? {
         pageTokens[provider + " " + token]
     }
-
-    package mutating func issueAccessToken(_ token: String, expiresAt: Date) {
-        accessTokens[token] = expiresAt
-    }
-
-    package func accessTokenExpiry(_ token: String) -> Date? {
-        accessTokens[token]
-    }
 }
 
 /// Where a session keeps what its provider behaviours remember: the responder's session, which
@@ -111,11 +104,30 @@ package struct BehaviourState: Sendable {
         store.readBehaviours { $0.pageTokenIssued(token, provider: provider) }
     }
 
-    package func issueAccessToken(_ token: String, expiresAt: Date) {
-        store.updateBehaviours { $0.issueAccessToken(token, expiresAt: expiresAt) }
+    /// What the session knows of `token` (`known` when it has no record of its own: what the
+    /// pack or the fixtures say), whether it is revoked, and the app secret a test set.
+    package func judgeToken(_ token: String, provider: String, known: TokenRecord?) -> (record: TokenRecord?, revoked: Bool, appSecret: AppSecretSetting?) {
+        store.readBehaviours { memory in
+            let verdict = memory.tokens.verdict(token, provider: provider, known: known)
+            return (verdict.record, verdict.revoked, memory.tokens.appSecret(for: provider))
+        }
     }
 
-    package func accessTokenExpiry(_ token: String) -> Date? {
-        store.readBehaviours { $0.accessTokenExpiry(token) }
+    /// Issues `token` with `record` (or a new token in its place when the session issued or
+    /// revoked it before); returns the token issued.
+    package func issueAccessToken(_ token: String, provider: String, record: TokenRecord) -> String {
+        store.updateBehaviours { $0.tokens.issue(token, provider: provider, record: record) }
+    }
+
+    package func revokeAccessToken(_ token: String, provider: String, known: TokenRecord?) {
+        store.updateBehaviours { $0.tokens.revoke(token, provider: provider, known: known) }
+    }
+
+    package func declinePermission(_ permission: String, token: String, provider: String, known: TokenRecord?) {
+        store.updateBehaviours { $0.tokens.decline(permission, token: token, provider: provider, known: known) }
+    }
+
+    package func declinedPermissions(token: String, provider: String, known: TokenRecord?) -> Set<String> {
+        store.readBehaviours { $0.tokens.declined(token: token, provider: provider, known: known) }
     }
 }

@@ -18,10 +18,13 @@ package struct ProviderGate {
     package var reading: AnswerReading?
     /// Where the request's event loop remembers how its credential was judged (`TargetMemo`), if it does.
     package var credentials: CredentialJudgement?
+    /// The tokens the server knows from the start (the pack's and those its fixtures describe);
+    /// `nil`: the pack's alone.
+    package var known: KnownTokens?
 
     package init(
         route: ContractRoute, request: Request, state: BehaviourState, now: Date, parametersPass: Bool = false, reading: AnswerReading? = nil,
-        credentials: CredentialJudgement? = nil
+        credentials: CredentialJudgement? = nil, known: KnownTokens? = nil
     ) {
         self.route = route
         self.request = request
@@ -30,6 +33,7 @@ package struct ProviderGate {
         self.parametersPass = parametersPass
         self.reading = reading
         self.credentials = credentials
+        self.known = known
         let masks = route.operation?.behaviours.fieldMask == nil ? nil : route.pack.behaviours.fieldMask
         mask = masks?.text(in: request).flatMap(FieldMask.init)
     }
@@ -75,10 +79,8 @@ package struct ProviderGate {
         let judged = judgedCredential(checker, operation: operation)
         if let credentialFinding = judged.finding { return answer(credentialFinding) }
         let credential = judged.value
-        if let credential, let expiry = behaviours.tokenExpiry, let expiresAt = expiryOf(credential, expiry), expiresAt <= now {
-            let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now), "operation": operation.id]
-            return Outcome(answer: render(expiry.expired, values), answeredBy: "\(pack.provider): \(expiry.expired)")
-        }
+        if let credential, let refused = tokenFinding(credential, operation: operation) { return refused }
+        if operation.behaviours.issuesTokens, let refused = exchangedTokenFinding(operation) { return refused }
         var outcome = Outcome()
         if let credential = judged.quotaHash, let quota = behaviours.quota {
             let window = Self.startOfDay(now)
@@ -130,6 +132,9 @@ package struct ProviderGate {
         if let mask, !mask.isEverything, answerHolds?.isWithin(mask) != true, let whole = try? JSONParser.parse(response.body) {
             response.body = JSONWriter.bytes(mask.pruning(whole))
         }
+        if operation.behaviours.tokenEffects, let expiry = behaviours.tokenExpiry, let credential = credentialValue {
+            applyTokenEffects(expiry, operation: operationID, credential: credential, to: &response)
+        }
         // Most operations' answers issue nothing: decided once, when the pack loaded.
         guard operation.behaviours.readsAnswers else { return }
         // `readsAnswers` holds exactly when this names a member or the whole body.
@@ -148,31 +153,108 @@ package struct ProviderGate {
         }
         guard let expiry = behaviours.tokenExpiry else { return }
         for issuer in expiry.issuers where issuer.operation == operationID {
-            if let token = json[issuer.tokenField]?.stringValue, case .number(let seconds)? = json[issuer.expiresInField] {
-                state.issueAccessToken(token, expiresAt: now.addingTimeInterval(seconds.value))
-            }
+            if let token = json[issuer.tokenField]?.stringValue { issue(token, by: issuer, expiry, answer: json, to: &response) }
         }
         if let introspection = expiry.introspection, introspection.operation == operationID,
-            let token = request.query.values(introspection.parameter).first,
-            let (expiresAt, known) = expiryOf(token, expiry).map({ ($0, true) }) ?? introspection.answeredExpiry(in: json).map({ ($0, false) })
+            let token = request.query.values(introspection.parameter).first
         {
-            var patched = json
-            let isValid = now < expiresAt
-            // A token the fake knows gets its whole state; one only the answer knows is valid
-            // as the answer says until its own expiry has passed on the server's clock.
-            guard known || !isValid else { return }
-            for (pointer, field) in introspection.set where known || field == .isValid {
-                let value: JSONValue = field == .isValid ? .bool(isValid) : .number(Self.epochSeconds(expiresAt))
-                patched = patched.setting(pointer: pointer, to: value) ?? patched
+            introspect(token, introspection, expiry, answer: json, to: &response)
+        }
+    }
+
+    /// Issues the token an exchange's answer names: now, for the answer's `expires_in`. A token
+    /// the session issued or revoked before is not issued again: a new one takes its place in
+    /// the answer.
+    private func issue(_ token: String, by issuer: PackBehaviours.TokenExpiry.Issuer, _ expiry: PackBehaviours.TokenExpiry, answer json: JSONValue, to response: inout Response) {
+        var record = TokenRecord(issuedAt: now, lineage: token)
+        if case .number(let seconds)? = json[issuer.expiresInField] { record.expiresAt = now.addingTimeInterval(seconds.value) }
+        record.dataAccessExpiresAt = expiry.dataAccessSeconds.map { now.addingTimeInterval($0) }
+        // The new token is of the user, and the chain, of the token it was exchanged from.
+        if let from = issuer.from, let exchanged = request.query.values(from).first {
+            let judged = state.judgeToken(exchanged, provider: pack.provider, known: knownRecord(exchanged))
+            record.lineage = judged.record?.lineage ?? exchanged
+            record.subject = judged.record?.subject
+        }
+        if record.subject == nil { record.subject = knownRecord(token)?.subject }
+        let issued = state.issueAccessToken(token, provider: pack.provider, record: record)
+        guard issued != token, let whole = try? JSONParser.parse(response.body),
+            let renamed = whole.setting(pointer: "/" + JSONPointer.escape(issuer.tokenField), to: .string(issued))
+        else { return }
+        response.body = JSONWriter.bytes(renamed)
+    }
+
+    /// An introspection answer about `token` patched with what the fake knows of it. A token
+    /// the fake knows gets its whole state; one only the answer knows is valid as the answer
+    /// says until its own expiry has passed on the server's clock.
+    private func introspect(
+        _ token: String, _ introspection: PackBehaviours.TokenExpiry.Introspection, _ expiry: PackBehaviours.TokenExpiry, answer json: JSONValue,
+        to response: inout Response
+    ) {
+        let judged = state.judgeToken(token, provider: pack.provider, known: knownRecord(token))
+        let record = judged.record
+        let expiresAt = record?.expiresAt ?? introspection.answeredExpiry(in: json)
+        let expired = expiresAt.map { $0 <= now } ?? false
+        let isValid = !judged.revoked && !expired
+        guard record != nil || !isValid else { return }
+        var patched = json
+        for (pointer, field) in introspection.set {
+            let value: JSONValue?
+            switch field {
+            case .isValid: value = .bool(isValid)
+            case .expiresAt: value = record?.expiresAt.map { .number(Self.epochSeconds($0)) }
+            case .issuedAt: value = record?.issuedAt.map { .number(Self.epochSeconds($0)) }
+            case .dataAccessExpiresAt: value = record?.dataAccessExpiresAt.map { .number(Self.epochSeconds($0)) }
             }
-            if !isValid {
-                let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now)]
-                for (pointer, value) in introspection.whenExpired {
-                    patched = patched.setting(pointer: pointer, to: PackAnswer.fill(value, values)) ?? patched
+            if let value { patched = patched.setting(pointer: pointer, to: value) ?? patched }
+        }
+        let added: [(pointer: String, value: JSONValue)] = judged.revoked ? introspection.whenRevoked : (expired ? introspection.whenExpired : [])
+        let values = ["token.expiresAt": expiresAt.map(expiry.format) ?? "", "now": expiry.format(now)]
+        for (pointer, value) in added {
+            patched = patched.setting(pointer: pointer, to: PackAnswer.fill(value, values)) ?? patched
+        }
+        response.body = JSONWriter.bytes(patched)
+    }
+
+    /// What a success answer of a revoking or permission operation changes, and what the
+    /// caller's declined permissions take out of an answer.
+    private func applyTokenEffects(_ expiry: PackBehaviours.TokenExpiry, operation: String, credential: String, to response: inout Response) {
+        // An app token revokes nothing: only a user's own token speaks for the user.
+        guard expiry.revocation?.isUserToken(credential) ?? true else { return }
+        let known = knownRecord(credential)
+        if let revocation = expiry.revocation, revocation.operations.contains(operation) {
+            state.revokeAccessToken(credential, provider: pack.provider, known: known)
+            return
+        }
+        guard let permissions = expiry.permissions else { return }
+        if permissions.revokeOperation == operation, let name = route.pathParameters[permissions.parameter] {
+            state.declinePermission(name, token: credential, provider: pack.provider, known: known)
+            return
+        }
+        let guarded = permissions.fields[operation]
+        guard permissions.listOperation == operation || guarded != nil else { return }
+        let declined = state.declinedPermissions(token: credential, provider: pack.provider, known: known)
+        guard !declined.isEmpty, var json = try? JSONParser.parse(response.body) else { return }
+        if let guarded {
+            for permission in declined.sorted() {
+                for member in guarded[permission] ?? [] { json = json.removing(pointer: "/" + JSONPointer.escape(member)) }
+            }
+        }
+        if permissions.listOperation == operation, case .array(var items)? = json.at(pointer: permissions.items) {
+            var listed: Set<String> = []
+            for index in items.indices {
+                guard case .object(var members) = items[index], let name = members[permissions.nameMember]?.stringValue else { continue }
+                listed.insert(name)
+                if declined.contains(name) {
+                    members[permissions.statusMember] = .string(permissions.declinedStatus)
+                    items[index] = .object(members)
                 }
             }
-            response.body = JSONWriter.bytes(patched)
+            for name in declined.subtracting(listed).sorted() {
+                items.append(.object([permissions.nameMember: .string(name), permissions.statusMember: .string(permissions.declinedStatus)]))
+            }
+            json = json.setting(pointer: permissions.items, to: .array(items)) ?? json
         }
+        response.body = JSONWriter.bytes(json)
     }
 
     /// `date` in whole seconds since 1970. A token's expiry comes from a fixture's `expires_in`,
@@ -187,7 +269,59 @@ package struct ProviderGate {
     /// tokens it issues).
     package var readsAnswerBody: Bool {
         guard let behaviours = route.operation?.behaviours else { return false }
-        return behaviours.readsAnswers || behaviours.fieldMask != nil
+        return behaviours.readsAnswers || behaviours.fieldMask != nil || behaviours.tokenEffects
+    }
+
+    // MARK: tokens
+
+    /// The provider's answer to a request whose credential is a token it no longer accepts
+    /// (revoked, expired) or whose `appsecret_proof` does not hold; `nil` when it passes.
+    private func tokenFinding(_ credential: String, operation: ContractOperation) -> Outcome? {
+        let expiry = behaviours.tokenExpiry, proof = behaviours.appSecretProof
+        guard expiry != nil || proof != nil else { return nil }
+        let judged = state.judgeToken(credential, provider: pack.provider, known: knownRecord(credential))
+        if let expiry, let refused = stateFinding(judged.record, revoked: judged.revoked, expiry, operation: operation) { return refused }
+        guard let proof else { return nil }
+        let secret = judged.appSecret?.secret ?? proof.secret
+        guard let sent = request.query.values(proof.parameter).first else {
+            guard judged.appSecret?.required ?? proof.required else { return nil }
+            return Outcome(answer: render(proof.missing, ["operation": operation.id]), answeredBy: "\(pack.provider): \(proof.missing)")
+        }
+        // Without a secret there is nothing to check the proof against.
+        guard let secret, !proof.holds(sent, for: credential, secret: secret) else { return nil }
+        return Outcome(answer: render(proof.invalid, ["operation": operation.id]), answeredBy: "\(pack.provider): \(proof.invalid)")
+    }
+
+    /// The answer to a token that is revoked, or expired on the server's clock; `nil` otherwise.
+    private func stateFinding(_ record: TokenRecord?, revoked: Bool, _ expiry: PackBehaviours.TokenExpiry, operation: ContractOperation) -> Outcome? {
+        if revoked, let revocation = expiry.revocation {
+            return Outcome(answer: render(revocation.revoked, ["operation": operation.id]), answeredBy: "\(pack.provider): \(revocation.revoked)")
+        }
+        guard let expiresAt = record?.expiresAt, expiresAt <= now else { return nil }
+        let values = ["token.expiresAt": expiry.format(expiresAt), "now": expiry.format(now), "operation": operation.id]
+        return Outcome(answer: render(expiry.expired, values), answeredBy: "\(pack.provider): \(expiry.expired)")
+    }
+
+    /// The answer to an exchange of a token that is revoked or expired: it is not exchanged.
+    private func exchangedTokenFinding(_ operation: ContractOperation) -> Outcome? {
+        guard let expiry = behaviours.tokenExpiry else { return nil }
+        for issuer in expiry.issuers where issuer.operation == operation.id {
+            guard let from = issuer.from, let token = request.query.values(from).first else { continue }
+            let judged = state.judgeToken(token, provider: pack.provider, known: knownRecord(token))
+            if let refused = stateFinding(judged.record, revoked: judged.revoked, expiry, operation: operation) { return refused }
+        }
+        return nil
+    }
+
+    /// What the pack and the fixtures say of `token`.
+    private func knownRecord(_ token: String) -> TokenRecord? {
+        (known ?? .packsOnly).record(token, in: pack)
+    }
+
+    /// The credential the request carries, as the operation's security places it.
+    private var credentialValue: String? {
+        guard case .value(let value)? = route.operation?.credential?.find(in: request) else { return nil }
+        return value
     }
 
     /// The provider's answer to a request whose field mask it refuses: none where one is
@@ -253,10 +387,6 @@ package struct ProviderGate {
             wanted.formUnion([issuer.tokenField, issuer.expiresInField])
         }
         return wanted
-    }
-
-    private func expiryOf(_ token: String, _ expiry: PackBehaviours.TokenExpiry) -> Date? {
-        state.accessTokenExpiry(token) ?? expiry.tokens[token]
     }
 
     private func answer(_ found: RequestChecker.Finding) -> Outcome {

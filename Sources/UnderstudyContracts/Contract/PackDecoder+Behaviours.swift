@@ -8,7 +8,8 @@ extension PackDecoder {
     package mutating func decodeBehaviours(_ value: JSONValue, at path: JSONPath) -> PackBehaviours {
         var behaviours = PackBehaviours()
         guard let members = object(value, at: path) else { return behaviours }
-        checkKeys(members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet", "fieldMask"], at: path)
+        checkKeys(members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet", "fieldMask", "appSecretProof"], at: path)
+        if let proof = members["appSecretProof"] { behaviours.appSecretProof = decodeAppSecretProof(proof, at: path.appending("appSecretProof")) }
         if let masks = members["fieldMask"] { behaviours.fieldMask = decodeFieldMasks(masks, at: path.appending("fieldMask")) }
         if let quota = members["quota"] { behaviours.quota = decodeQuota(quota, at: path.appending("quota")) }
         if let pageTokens = members["pageTokens"] { behaviours.pageTokens = decodePageTokens(pageTokens, at: path.appending("pageTokens")) }
@@ -86,17 +87,18 @@ extension PackDecoder {
     private mutating func decodeTokenExpiry(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry? {
         guard let members = object(value, at: path) else { return nil }
         checkKeys(
-            members, allowed: ["issuers", "tokens", "expired", "dateFormat", "timeZone", "introspection"], at: path)
+            members, allowed: ["issuers", "tokens", "expired", "dateFormat", "timeZone", "introspection", "dataAccessSeconds", "revocation", "permissions"], at: path)
         var issuers: [PackBehaviours.TokenExpiry.Issuer] = []
         if let value = members["issuers"], let elements = array(value, at: path.appending("issuers")) {
             for (index, element) in elements.enumerated() {
                 let issuerPath = path.appending("issuers").appending(index: index)
                 guard let issuer = object(element, at: issuerPath) else { continue }
-                checkKeys(issuer, allowed: ["operation", "tokenField", "expiresInField"], at: issuerPath)
+                checkKeys(issuer, allowed: ["operation", "tokenField", "expiresInField", "from"], at: issuerPath)
+                let from = issuer["from"].flatMap { string($0, at: issuerPath.appending("from")) }
                 if let operation = requiredString(issuer, "operation", at: issuerPath), let tokenField = requiredString(issuer, "tokenField", at: issuerPath),
                     let expiresIn = requiredString(issuer, "expiresInField", at: issuerPath)
                 {
-                    issuers.append(.init(operation: operation, tokenField: tokenField, expiresInField: expiresIn))
+                    issuers.append(.init(operation: operation, tokenField: tokenField, expiresInField: expiresIn, from: from))
                 }
             }
         }
@@ -120,36 +122,118 @@ extension PackDecoder {
             if let zone = PackTimeZone(name) { timeZone = zone } else { report(path.appending("timeZone"), "unknown time zone \"\(name)\"") }
         }
         let introspection = members["introspection"].flatMap { decodeIntrospection($0, at: path.appending("introspection")) }
+        var dataAccess: TimeInterval?
+        if let value = members["dataAccessSeconds"], let seconds = number(value, at: path.appending("dataAccessSeconds")) {
+            if seconds > 0 { dataAccess = seconds } else { report(path.appending("dataAccessSeconds"), "expected a number of seconds above 0") }
+        }
+        let revocation = members["revocation"].flatMap { decodeRevocation($0, at: path.appending("revocation")) }
+        let permissions = members["permissions"].flatMap { decodePermissions($0, at: path.appending("permissions")) }
         guard let expired = requiredString(members, "expired", at: path) else { return nil }
         return PackBehaviours.TokenExpiry(
-            issuers: issuers, tokens: tokens, expired: expired, dates: DatePattern(dateFormat, zone: timeZone), introspection: introspection)
+            issuers: issuers, tokens: tokens, expired: expired, dates: DatePattern(dateFormat, zone: timeZone), introspection: introspection,
+            dataAccessSeconds: dataAccess, revocation: revocation, permissions: permissions)
+    }
+
+    private mutating func decodeRevocation(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Revocation? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["operations", "revoked", "userTokens"], at: path)
+        let operations = members["operations"].flatMap { strings($0, at: path.appending("operations")) } ?? []
+        if operations.isEmpty { report(path, "\"operations\" must name at least one operation") }
+        let userTokens = members["userTokens"].flatMap { regex($0, at: path.appending("userTokens")) }
+        guard let revoked = requiredString(members, "revoked", at: path) else { return nil }
+        return .init(operations: Set(operations), revoked: revoked, userTokens: userTokens)
+    }
+
+    private mutating func decodePermissions(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Permissions? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["revoke", "list", "fields"], at: path)
+        var revoke: (operation: String, parameter: String)?
+        if let value = members["revoke"], let object = object(value, at: path.appending("revoke")) {
+            checkKeys(object, allowed: ["operation", "parameter"], at: path.appending("revoke"))
+            if let operation = requiredString(object, "operation", at: path.appending("revoke")),
+                let parameter = requiredString(object, "parameter", at: path.appending("revoke"))
+            {
+                revoke = (operation, parameter)
+            }
+        } else {
+            report(path, "missing \"revoke\"")
+        }
+        var list: (operation: String, items: String, name: String, status: String, declined: String)?
+        if let value = members["list"], let object = object(value, at: path.appending("list")) {
+            let at = path.appending("list")
+            checkKeys(object, allowed: ["operation", "items", "name", "status", "declined"], at: at)
+            if let operation = requiredString(object, "operation", at: at), let items = requiredString(object, "items", at: at),
+                let name = requiredString(object, "name", at: at), let status = requiredString(object, "status", at: at),
+                let declined = requiredString(object, "declined", at: at)
+            {
+                if !items.hasPrefix("/") { report(at.appending("items"), "\"\(items)\" is not a JSON pointer (it must start with /)") }
+                list = (operation, items, name, status, declined)
+            }
+        } else {
+            report(path, "missing \"list\"")
+        }
+        var fields: [String: [String: [String]]] = [:]
+        if let value = members["fields"], let byOperation = object(value, at: path.appending("fields")) {
+            for (operation, guarded) in byOperation {
+                let at = path.appending("fields").appending(operation)
+                guard let byPermission = object(guarded, at: at) else { continue }
+                for (permission, names) in byPermission {
+                    if let names = strings(names, at: at.appending(permission)) { fields[operation, default: [:]][permission] = names }
+                }
+            }
+        }
+        guard let revoke, let list else { return nil }
+        return .init(
+            revokeOperation: revoke.operation, parameter: revoke.parameter, listOperation: list.operation, items: list.items, nameMember: list.name,
+            statusMember: list.status, declinedStatus: list.declined, fields: fields)
+    }
+
+    private mutating func decodeAppSecretProof(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.AppSecretProof? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["parameter", "secret", "required", "invalid", "missing"], at: path)
+        var secret: String?
+        if let value = members["secret"], value != .null { secret = string(value, at: path.appending("secret")) }
+        var required = false
+        if let value = members["required"] {
+            if case .bool(let flag) = value { required = flag } else { report(path.appending("required"), "expected true or false") }
+        }
+        guard let parameter = requiredString(members, "parameter", at: path), let invalid = requiredString(members, "invalid", at: path),
+            let missing = requiredString(members, "missing", at: path)
+        else { return nil }
+        return .init(parameter: parameter, secret: secret, required: required, invalid: invalid, missing: missing)
     }
 
     private mutating func decodeIntrospection(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.TokenExpiry.Introspection? {
         guard let members = object(value, at: path) else { return nil }
-        checkKeys(members, allowed: ["operation", "parameter", "set", "whenExpired"], at: path)
+        checkKeys(members, allowed: ["operation", "parameter", "set", "whenExpired", "whenRevoked", "subject"], at: path)
         var set: [(String, PackBehaviours.TokenExpiry.Introspection.Field)] = []
         if let value = members["set"], let object = object(value, at: path.appending("set")) {
             for (pointer, fieldValue) in object.sorted(by: { $0.key < $1.key }) {
                 guard let name = string(fieldValue, at: path.appending("set").appending(pointer)) else { continue }
                 guard let field = PackBehaviours.TokenExpiry.Introspection.Field(rawValue: name) else {
-                    report(path.appending("set").appending(pointer), "expected \"isValid\" or \"expiresAt\"")
+                    let names = PackBehaviours.TokenExpiry.Introspection.Field.allCases.map { "\"\($0.rawValue)\"" }
+                    report(path.appending("set").appending(pointer), "expected one of \(names.joined(separator: ", "))")
                     continue
                 }
                 set.append((pointer, field))
             }
         }
-        var whenExpired: [(String, JSONValue)] = []
-        if let value = members["whenExpired"], let object = object(value, at: path.appending("whenExpired")) {
-            for (pointer, added) in object.sorted(by: { $0.key < $1.key }) {
-                checkPlaceholders(PackAnswer.placeholderNames(in: added), at: path.appending("whenExpired").appending(pointer))
-                whenExpired.append((pointer, added))
+        func added(_ name: String) -> [(String, JSONValue)] {
+            var added: [(String, JSONValue)] = []
+            if let value = members[name], let object = object(value, at: path.appending(name)) {
+                for (pointer, value) in object.sorted(by: { $0.key < $1.key }) {
+                    checkPlaceholders(PackAnswer.placeholderNames(in: value), at: path.appending(name).appending(pointer))
+                    added.append((pointer, value))
+                }
             }
+            return added
         }
-        for pointer in set.map(\.0) + whenExpired.map(\.0) where !pointer.hasPrefix("/") {
+        let whenExpired = added("whenExpired"), whenRevoked = added("whenRevoked")
+        let subject = members["subject"].flatMap { string($0, at: path.appending("subject")) }
+        for pointer in set.map(\.0) + whenExpired.map(\.0) + whenRevoked.map(\.0) + (subject.map { [$0] } ?? []) where !pointer.hasPrefix("/") {
             report(path, "\"\(pointer)\" is not a JSON pointer (it must start with /)")
         }
         guard let operation = requiredString(members, "operation", at: path), let parameter = requiredString(members, "parameter", at: path) else { return nil }
-        return .init(operation: operation, parameter: parameter, set: set, whenExpired: whenExpired)
+        return .init(operation: operation, parameter: parameter, set: set, whenExpired: whenExpired, whenRevoked: whenRevoked, subject: subject)
     }
 }

@@ -250,7 +250,13 @@ package struct PackDecoder: DocumentReading {
                 known(name, packPath.appending("behaviours").appending("pageTokens"), operations: operations)
             }
         }
-        if let tokenExpiry = behaviours.tokenExpiry { known(tokenExpiry.expired, packPath.appending("behaviours").appending("tokenExpiry")) }
+        if let tokenExpiry = behaviours.tokenExpiry {
+            known(tokenExpiry.expired, packPath.appending("behaviours").appending("tokenExpiry"))
+            if let revocation = tokenExpiry.revocation { known(revocation.revoked, packPath.appending("behaviours").appending("tokenExpiry").appending("revocation")) }
+        }
+        if let proof = behaviours.appSecretProof {
+            for name in [proof.invalid, proof.missing] { known(name, packPath.appending("behaviours").appending("appSecretProof")) }
+        }
         if let masks = behaviours.fieldMask {
             for name in [masks.missing, masks.unknownPath] { known(name, packPath.appending("behaviours").appending("fieldMask"), operations: operations) }
             for operation in operations where masks.operations[operation.id] != nil && operation.maskFields == nil {

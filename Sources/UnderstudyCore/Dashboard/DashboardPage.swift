@@ -258,7 +258,7 @@ function renderBilling() {
   const billing = $("billing");
   billing.hidden = counts.size === 0;
   billing.replaceChildren("Requests per SKU: ",
-    [...counts.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([sku, count], index) =>
+    ...[...counts.entries()].sort((a, b) => a[0].localeCompare(b[0])).flatMap(([sku, count], index) =>
       [index ? ", " : "", el("span", { "data-testid": "sku" }, `${sku} ${count}`)]));
 }
 

@@ -17,6 +17,7 @@ struct AdminAPI {
         "GET /__understudy/scenarios", "PUT /__understudy/scenarios/{name} {\"state\": \"...\"}",
         "GET /__understudy/overrides", "PUT /__understudy/overrides/{fixture file} {\"status\", \"delay\", \"fault\"}",
         "DELETE /__understudy/overrides", "GET /__understudy/violations", "PUT /__understudy/quota/{provider} {\"limit\": N}",
+        "PUT /__understudy/appsecret/{provider} {\"secret\": \"...\", \"required\": true}",
         "GET /__understudy/clock", "POST /__understudy/clock {\"advanceSeconds\": N} (servers started with a manual clock)",
         "GET /__understudy/ui (the dashboard, in a browser)", "GET /__understudy/coverage", "GET /__understudy/fixtures/{fixture file}",
         "GET /__understudy/sessions", "GET /__understudy/journal?since=N (entries after sequence N)",
@@ -65,6 +66,8 @@ struct AdminAPI {
             ])
         case ("PUT", let path) where path.hasPrefix("/quota/") && path.count > "/quota/".count:
             return setQuota(String(path.dropFirst("/quota/".count)), body: request.body)
+        case ("PUT", let path) where path.hasPrefix("/appsecret/") && path.count > "/appsecret/".count:
+            return setAppSecret(String(path.dropFirst("/appsecret/".count)), body: request.body)
         case ("GET", "/clock"):
             return .json(["now": .string(ISO8601Time.string(from: responder.clock.now)), "manual": .bool(responder.clock is ManualClock)])
         case ("POST", "/clock"):
@@ -106,6 +109,35 @@ struct AdminAPI {
         }
         session.setQuotaLimit(limit, for: provider)
         return .json(["provider": .string(provider), "limit": .number(JSONNumber(limit))])
+    }
+
+    /// The app secret `appsecret_proof` is checked against in this session, and whether a
+    /// request must send one: a member left out keeps what the session has, `null` restores the pack's.
+    private func setAppSecret(_ provider: String, body: [UInt8]) -> Response {
+        guard responder.contracts?.pack(named: provider)?.behaviours.appSecretProof != nil else {
+            let known = responder.contracts?.packs.filter { $0.behaviours.appSecretProof != nil }.map { JSONValue.string($0.provider) } ?? []
+            return .json(["understudy": ["error": .string("no loaded contract checks an app secret proof for \"\(provider)\""), "providers": .array(known)]], status: 404)
+        }
+        let usage: JSONValue = "expected a JSON body {\"secret\": \"...\", \"required\": true} (either member may be left out or null)"
+        guard case .object(let members)? = try? JSONParser.parse(body), Set(members.keys).isSubset(of: ["secret", "required"]) else {
+            return .json(["understudy": ["error": usage]], status: 400)
+        }
+        var (secret, required) = session.appSecret(for: provider)
+        switch members["secret"] {
+        case .string(let text)? where !text.isEmpty: secret = text
+        case .null?: secret = nil
+        case nil: break
+        default: return .json(["understudy": ["error": usage]], status: 400)
+        }
+        switch members["required"] {
+        case .bool(let flag)?: required = flag
+        case .null?: required = nil
+        case nil: break
+        default: return .json(["understudy": ["error": usage]], status: 400)
+        }
+        session.setAppSecret(secret, requiringProof: required, for: provider)
+        // The secret is not echoed: the journal and the dashboard never show one.
+        return .json(["provider": .string(provider), "secretSet": .bool(secret != nil), "required": required.map(JSONValue.bool) ?? .null])
     }
 
     private func advanceClock(body: [UInt8]) -> Response {

@@ -45,6 +45,9 @@ public final class Responder: Sendable {
     let replayStart: Date
     /// Recorded bodies with their times moved from `replayStart`, kept between answers.
     let shiftedBodies = ShiftedBodies()
+    /// The access tokens known from the start: the packs' own and those the fixtures'
+    /// introspection answers describe, their times moved from `replayStart` like the answers'.
+    package let knownTokens: KnownTokens
     /// Seeds random delays: the same seed gives the same delays in every run.
     public let delaySeed: UInt64
     /// While recording, what answers the requests no fixture answers (or, in mode `all`, every
@@ -99,6 +102,7 @@ public final class Responder: Sendable {
         let budget = JournalBudget(maximumBytes: configuration.journalBytes)
         let journalCapacity = configuration.journalCapacity
         self.index = index
+        knownTokens = KnownTokens(fixtures: index.fixtures, contracts: configuration.contracts, replayedFrom: replayStart)
         journalBudget = budget
         defaultSession = ResponderSession(id: nil, index: index, journalCapacity: journalCapacity, budget: budget)
         sessions = SessionTable(maximumSessions: Self.maximumSessions) { id in
@@ -224,7 +228,7 @@ public final class Responder: Sendable {
             gate = ProviderGate(
                 route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false,
                 reading: route.operation?.behaviours.readsAnswers == true ? visit?.kept?.reading : nil,
-                credentials: route.operation?.credential == nil ? nil : visit?.kept?.credentials)
+                credentials: route.operation?.credential == nil ? nil : visit?.kept?.credentials, known: knownTokens)
             outcome = gate!.before()
             if var answer = outcome.answer {
                 answer.replaceHeaders(with: outcome.quotaHeaders)

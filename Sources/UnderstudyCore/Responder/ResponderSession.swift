@@ -81,8 +81,8 @@ public final class ResponderSession: Sendable {
     }
 
     /// Clears the journal, rewinds every sequence and every random delay, returns every
-    /// scenario to `Started`, removes every override, and forgets quotas and issued tokens: one
-    /// change, seen whole by every request.
+    /// scenario to `Started`, removes every override, and forgets quotas, issued and revoked
+    /// tokens, declined permissions and app secrets: one change, seen whole by every request.
     public func reset() {
         let freed = state.withLock { state -> Int in
             let bytes = state.session.journal.bytes
@@ -98,6 +98,21 @@ public final class ResponderSession: Sendable {
     /// counted so far still count.
     public func setQuotaLimit(_ limit: Int?, for provider: String) {
         update { $0.behaviours.setQuotaLimit(limit, for: provider) }
+    }
+
+    /// Sets the app secret `provider`'s `appsecret_proof` is checked against in this session,
+    /// and whether a request must send one; `nil` for either: the pack's.
+    public func setAppSecret(_ secret: String?, requiringProof required: Bool? = nil, for provider: String) {
+        let setting = secret == nil && required == nil ? nil : AppSecretSetting(secret: secret, required: required)
+        update { $0.behaviours.tokens.setAppSecret(setting, for: provider) }
+    }
+
+    /// The app secret and requirement a test set for `provider` in this session (`nil`: the pack's).
+    public func appSecret(for provider: String) -> (secret: String?, requiringProof: Bool?) {
+        read { state in
+            let setting = state.behaviours.tokens.appSecret(for: provider)
+            return (setting?.secret, setting?.required)
+        }
     }
 
     // MARK: used while answering

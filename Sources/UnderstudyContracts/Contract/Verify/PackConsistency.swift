@@ -49,6 +49,19 @@ package enum PackConsistency {
         if let introspection = pack.behaviours.tokenExpiry?.introspection {
             parameters.append(([introspection.operation], introspection.parameter, behaviours.appending("tokenExpiry").appending("introspection").appending("parameter")))
         }
+        if let permissions = pack.behaviours.tokenExpiry?.permissions,
+            let operation = pack.operations.first(where: { $0.id == permissions.revokeOperation }),
+            !operation.parameters.contains(where: { $0.name == permissions.parameter && $0.location == .path })
+        {
+            report(
+                behaviours.appending("tokenExpiry").appending("permissions").appending("revoke").appending("parameter"),
+                "\(permissions.parameter) is no path parameter of \(operation.id)")
+        }
+        if let proof = pack.behaviours.appSecretProof {
+            for operation in pack.operations where operation.credential != nil && operation.queryParameter(proof.parameter) == nil {
+                report(behaviours.appending("appSecretProof").appending("parameter"), "\(proof.parameter) is no query parameter of \(operation.id), which takes a credential")
+            }
+        }
         for (operations, parameter, path) in parameters {
             for id in operations {
                 guard let operation = pack.operations.first(where: { $0.id == id }), operation.queryParameter(parameter) == nil else { continue }

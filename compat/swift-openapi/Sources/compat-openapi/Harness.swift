@@ -88,11 +88,13 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
 }
 
 /// Puts the credential where the contract's security scheme says it goes: the generated
-/// clients leave that to middleware (Yelp: a bearer header; Google and Graph: a query parameter).
+/// clients leave that to middleware (Yelp: a bearer header; Google and Graph: a query parameter;
+/// Places (New) and Routes: the `X-Goog-Api-Key` header).
 struct Credential: ClientMiddleware {
     enum Placement: Sendable {
         case bearer(String)
         case query(name: String, value: String)
+        case header(name: String, value: String)
     }
 
     let placement: Placement
@@ -105,6 +107,8 @@ struct Credential: ClientMiddleware {
         switch placement {
         case .bearer(let token):
             request.headerFields[.authorization] = "Bearer \(token)"
+        case .header(let name, let value):
+            if let field = HTTPField.Name(name) { request.headerFields[field] = value }
         case .query(let name, let value):
             let path = request.path ?? "/"
             let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? value
