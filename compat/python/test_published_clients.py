@@ -193,7 +193,7 @@ class YelpAPI(ClientTest):
             with open(path) as file:
                 request = json.load(file).get("request", {})
             segments = request.get("path", "").split("/")
-            if len(segments) < 4 or segments[2] != "businesses" or "{" in request["path"] or segments[3] == "search":
+            if len(segments) < 4 or segments[2] != "businesses" or "{" in request["path"] or segments[3] in ("search", "matches"):
                 continue
             if segments[3].startswith("Understudy-"):
                 continue  # the HTML 500 error flow, below
