@@ -185,6 +185,26 @@ await harness.check("feed: restaurants, 304 on its ETag, every image, a missing 
     try expect(answered.count == 19 && !answered.contains("MISS"), "answered by \(answered)")
 }
 
+// MARK: The rest of what restaurant apps call (issue 41)
+
+await harness.check("yelp: autocomplete near ZaHunter's start, the categories") {
+    let suggestions = try await yelp.autocomplete(query: .init(text: "piz", latitude: 41.8947, longitude: -87.6345)).ok.body.json
+    try expect(suggestions.businesses.contains { $0.name == "Tavern Cut Pizza Co." }, "no Tavern Cut Pizza Co. among the suggestions")
+    let categories = try await yelp.getCategories().ok.body.json.categories
+    try expect(categories.contains { $0.alias == "pizza" }, "no pizza category")
+    try await harness.expectAnswered(["yelp/autocomplete-piz-near-point.json", "yelp/categories.json"])
+}
+
+await harness.check("google: geocoding, the tour's distance matrix") {
+    let geocoded = try await google.geocode(query: .init(address: "Cupertino, CA")).ok.body.json
+    try expect(geocoded.status == .ok && !geocoded.results.isEmpty, "Cupertino is not geocoded")
+    let matrix = try await google.distanceMatrix(query: .init(
+        origins: "41.8947,-87.6345|41.899432,-87.632186|41.900635,-87.648312|41.875854,-87.625288",
+        destinations: "41.899432,-87.632186|41.900635,-87.648312|41.875854,-87.625288|41.905305,-87.673674", mode: .driving)).ok.body.json
+    try expect(matrix.rows.count == 4 && matrix.rows.allSatisfy { $0.elements.count == 4 }, "not a 4 × 4 matrix")
+    try await harness.expectAnswered(["google/geocode-cupertino.json", "google/distancematrix-driving-zahunter-tour.json"])
+}
+
 // MARK: Places API (New) and Routes API
 
 let civicCenter = PlacesClient.Components.Schemas.Circle(center: .init(latitude: 37.7749, longitude: -122.4194), radius: 100)
