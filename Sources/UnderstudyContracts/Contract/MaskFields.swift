@@ -66,7 +66,7 @@ package final class MaskFields: Sendable {
     /// when every path names fields of the answer. `*` is allowed at the end of a path.
     package func unknownPath(in mask: FieldMask) -> String? {
         // Sorted only when there is one to report: the first in the mask's one spelling.
-        mask.paths.filter { !holds($0[...]) }.map { $0.joined(separator: ".") }.min()
+        mask.segmentedPaths.filter { !holds($0[...]) }.map { $0.joined(separator: ".") }.min()
     }
 
     private func holds(_ path: ArraySlice<String>) -> Bool {

@@ -39,7 +39,7 @@ package struct PackBilling: Sendable {
         guard let method = operations[operation], let top = method.fields.values.max() else { return nil }
         var tier = method.fields.values.min() ?? 0
         var raisedBy: [String] = []
-        for path in mask.paths {
+        for path in mask.segmentedPaths {
             let asked: Int
             if path == ["*"] || (path.starts(with: method.prefix) && (path.count == method.prefix.count || path[method.prefix.count] == "*")) {
                 asked = top

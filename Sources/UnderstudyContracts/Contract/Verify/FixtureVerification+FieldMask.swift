@@ -32,7 +32,8 @@ extension FixtureVerification {
         }
         for answer in answers where answer.isSuccess {
             guard let body = answer.body, let json = try? JSONParser.parse(body) else { continue }
-            let outsidePaths = Self.members(of: json).filter { member in !mask.paths.contains { Self.path($0, holds: member) } }
+            let paths = mask.segmentedPaths
+            let outsidePaths = Self.members(of: json).filter { member in !paths.contains { Self.path($0, holds: member) } }
             // Only the outermost: a member outside the mask has every member below it outside too.
             let all = Set(outsidePaths)
             let outside = outsidePaths.filter { !all.contains(Array($0.dropLast())) }.map { $0.joined(separator: ".") }
