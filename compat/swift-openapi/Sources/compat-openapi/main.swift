@@ -205,6 +205,37 @@ await harness.check("google: geocoding, the tour's distance matrix") {
     try await harness.expectAnswered(["google/geocode-cupertino.json", "google/distancematrix-driving-zahunter-tour.json"])
 }
 
+await harness.check("yelp: a business match, a phone search, delivery near a point, a category") {
+    let matched = try await yelp.matchBusinesses(query: .init(
+        name: "Deep Dish Depot", address1: "3210 S Wabash Ave", city: "Chicago", state: "IL", country: "US")).ok.body.json
+    try expect(matched.businesses.first?.name == "Deep Dish Depot", "no match")
+    let byPhone = try await yelp.searchBusinessesByPhone(query: .init(phone: "+13125550190")).ok.body.json
+    try expect(byPhone.businesses.first?.name == "Deep Dish Depot", "no business for the phone")
+    let delivering = try await yelp.searchTransactions(path: .init(transactionType: .delivery), query: .init(latitude: 41.8947, longitude: -87.6345))
+    try expect(!(try delivering.ok.body.json.businesses.isEmpty), "nobody delivers")
+    try expect(try await yelp.getCategory(path: .init(alias: "pizza")).ok.body.json.category.alias == "pizza", "not the pizza category")
+    try await harness.expectAnswered([
+        "yelp/match-deep-dish-depot.json", "yelp/search-phone-deep-dish-depot.json", "yelp/transactions-delivery-near-point.json",
+        "yelp/category-pizza.json"])
+}
+
+await harness.check("google: text search, find place with fields, autocomplete, reverse geocoding") {
+    let text = try await google.textSearch(query: .init(
+        query: "restaurants near Civic Center, San Francisco", location: "37.7749,-122.4194", radius: 100)).ok.body.json
+    try expect(!text.results.isEmpty && text.nextPageToken != nil, "no first page")
+    let found = try await google.findPlaceFromText(query: .init(
+        input: "Civic Center Noodle Co.", inputtype: .textquery, fields: ["business_status", "formatted_address", "geometry", "name", "opening_hours", "place_id", "rating"])).ok.body.json
+    try expect(found.candidates.first?.name == "Civic Center Noodle Co.", "not found")
+    let suggested = try await google.placeAutocomplete(query: .init(
+        input: "Little Lem", sessiontoken: "understudy-session-1", location: "37.7749,-122.4194", radius: 500)).ok.body.json
+    try expect(suggested.predictions.first?.placeId != nil, "no prediction")
+    let reverse = try await google.geocode(query: .init(latlng: "37.323,-122.032")).ok.body.json
+    try expect(!reverse.results.isEmpty, "no address for the point")
+    try await harness.expectAnswered([
+        "google/textsearch-page1.json", "google/findplace-civic-center-noodle-co-fields.json", "google/autocomplete-little-lem.json",
+        "google/geocode-reverse-cupertino.json"])
+}
+
 // MARK: Places API (New) and Routes API
 
 let civicCenter = PlacesClient.Components.Schemas.Circle(center: .init(latitude: 37.7749, longitude: -122.4194), radius: 100)
