@@ -47,6 +47,10 @@ package final class ContractOperation: Sendable {
     package let requestBody: RequestBody?
     /// The fields its answer can hold, for an operation that takes a field mask.
     package let maskFields: MaskFields?
+    /// What a whole answer holds (`x-understudy-completeAnswer`): asked without `parameter`
+    /// (Google's `fields`), the provider answers every field, and these JSON pointers (where
+    /// clients tell a full answer from a summary) must be there; `verify` warns otherwise.
+    package let completeAnswer: (parameter: String, members: [String])?
 
     /// A JSON request body as the contract declares it.
     package struct RequestBody: Sendable {
@@ -67,8 +71,10 @@ package final class ContractOperation: Sendable {
     package init(
         id: String, method: String, path: ContractPath, parameters: [ContractParameter], credential: CredentialPlacement?,
         responses: [String: ContractResponse], rules: [ContractRule], answers: [String: PackAnswer], ignoreOthersWhen: String?,
-        server: String? = nil, behaviours: OperationBehaviours = .none, requestBody: RequestBody? = nil, maskFields: MaskFields? = nil
+        server: String? = nil, behaviours: OperationBehaviours = .none, requestBody: RequestBody? = nil, maskFields: MaskFields? = nil,
+        completeAnswer: (parameter: String, members: [String])? = nil
     ) {
+        self.completeAnswer = completeAnswer
         self.requestBody = requestBody
         self.maskFields = maskFields
         self.id = id

@@ -65,12 +65,16 @@ extension PackDecoder {
                 let maskFields = behaviours.fieldMask?.operations[id] == nil
                     ? nil : responses["200"]?.schemaSources["application/json"].map { MaskFields(schema: $0, document: document) }
                 let ignoreOthersWhen = operation["x-understudy-ignoreOthersWhen"].flatMap { string($0, at: operationPath.appending("x-understudy-ignoreOthersWhen")) }
+                let completeAnswer = operation["x-understudy-completeAnswer"].flatMap {
+                    decodeCompleteAnswer($0, at: operationPath.appending("x-understudy-completeAnswer"))
+                }
                 operations.append(
                     ContractOperation(
                         id: id, method: method.uppercased(), path: contractPath, parameters: parameters, credential: credential,
                         responses: responses, rules: rules, answers: answers, ignoreOthersWhen: ignoreOthersWhen,
                         server: Self.serverURL(operation["servers"]) ?? Self.serverURL(item["servers"]),
-                        behaviours: OperationBehaviours(operation: id, in: behaviours), requestBody: requestBody, maskFields: maskFields))
+                        behaviours: OperationBehaviours(operation: id, in: behaviours), requestBody: requestBody, maskFields: maskFields,
+                        completeAnswer: completeAnswer))
             }
         }
         return operations
@@ -99,6 +103,19 @@ extension PackDecoder {
         }
         return ContractOperation.RequestBody(
             schema: schema, required: body["required"] == .bool(true), enums: BodyEnums.read(schema: schemaValue, document: document))
+    }
+
+    /// `x-understudy-completeAnswer`: `{"without": "fields", "members": ["/result/address_components"], "source": …}`.
+    private mutating func decodeCompleteAnswer(_ value: JSONValue, at path: JSONPath) -> (parameter: String, members: [String])? {
+        guard let members = object(value, at: path) else { return nil }
+        checkKeys(members, allowed: ["without", "members", "source"], at: path)
+        guard let parameter = requiredString(members, "without", at: path), let listed = members["members"].flatMap({ strings($0, at: path.appending("members")) })
+        else {
+            if members["members"] == nil { report(path, "missing \"members\": the JSON pointers a whole answer holds") }
+            return nil
+        }
+        for pointer in listed where !pointer.hasPrefix("/") { report(path.appending("members"), "\"\(pointer)\" is not a JSON pointer (it must start with /)") }
+        return (parameter, listed)
     }
 
     // MARK: security

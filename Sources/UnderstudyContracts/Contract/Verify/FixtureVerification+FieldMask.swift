@@ -45,6 +45,22 @@ extension FixtureVerification {
         }
     }
 
+    /// A success answer to a request without the operation's field list (Google details without
+    /// `fields`) is the provider's whole answer: it must hold the members clients tell it by.
+    package mutating func checkCompleteAnswer(_ operation: ContractOperation, answers: [PreparedAnswer]) {
+        guard let (parameter, members) = operation.completeAnswer else { return }
+        let condition = fixture.request.query[parameter]
+        guard condition == nil || condition == .absent else { return }
+        for answer in answers where answer.isSuccess {
+            guard let body = answer.body, let json = try? JSONParser.parse(body) else { continue }
+            for pointer in members where json.at(pointer: pointer) == nil {
+                warn(
+                    document.answerPath(answer.index),
+                    "answers \(operation.id) without \(parameter), which the provider answers whole, but lacks \(pointer): a client reads such a place as a summary; record it whole, or condition the fixture on \(parameter)")
+            }
+        }
+    }
+
     /// Every member path of `value` (arrays passed through), as segments, each object member once.
     private static func members(of value: JSONValue, prefix: [String] = []) -> [[String]] {
         switch value {

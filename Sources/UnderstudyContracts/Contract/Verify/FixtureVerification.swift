@@ -25,6 +25,7 @@ package struct FixtureVerification {
         let answers = fixture.responses.indices.map { prepareAnswer($0, route: route, operation: operation) }
         checkCredentials(route.pack, operation)
         checkFieldMask(route.pack, operation, answers: answers)
+        checkCompleteAnswer(operation, answers: answers)
         checkParameters(route, operation, success: answers.contains { $0.isSuccess })
         for answer in answers { check(answer, route: route, operation: operation) }
         coverage = OperationCoverage.Covered(
