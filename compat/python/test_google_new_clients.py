@@ -43,6 +43,7 @@ from google.protobuf import json_format
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wire_capture import CaptureServer, json_answer  # noqa: E402
+from understudy_compat import admin, answered, main, suite_expecting  # noqa: E402
 
 BASE = (os.environ.get("UNDERSTUDY_URL") or "").rstrip("/")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -165,18 +166,6 @@ def literal(condition):
 
 # ---------------------------------------------------------------------------------------------
 # Understudy's admin API.
-
-def admin(method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{BASE}/__understudy{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-        return json.loads(response.read() or b"null")
-
-
-def answered():
-    return [entry.get("fixture") or entry.get("answeredBy") or "MISS" for entry in admin("GET", "/journal")["entries"]]
-
 
 # ---------------------------------------------------------------------------------------------
 # Part 1: what the clients put on the wire and accept, against a recording server.
@@ -620,20 +609,8 @@ CASES = (ClientsOnTheWire, PlacesNew, RoutesNew)
 
 
 def load_tests(loader, tests, pattern):
-    suite = unittest.TestSuite()
-    for case in CASES:
-        for name in loader.getTestCaseNames(case):
-            if name in EXPECTED_TO_FAIL:
-                setattr(case, name, unittest.expectedFailure(getattr(case, name)))
-            suite.addTest(case(name))
-    unknown = set(EXPECTED_TO_FAIL) - {name for case in CASES for name in loader.getTestCaseNames(case)}
-    if unknown:
-        raise RuntimeError(f"EXPECTED_TO_FAIL names tests that do not exist: {sorted(unknown)}")
-    return suite
+    return suite_expecting(loader, CASES, EXPECTED_TO_FAIL)
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    for name, reason in sorted(EXPECTED_TO_FAIL.items()):
-        print(f"expected to fail: {name}: {reason}")
-    raise SystemExit(0 if result.wasSuccessful() else 1)
+    main(EXPECTED_TO_FAIL)

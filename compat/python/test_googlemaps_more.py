@@ -10,12 +10,12 @@ provider answer served each request, from the server's journal.
 Run by compat/run-python (which starts the server and sets UNDERSTUDY_URL).
 """
 
-import json
 import os
 import unittest
-import urllib.request
 
 import googlemaps
+
+from understudy_compat import admin, answered, main
 
 BASE = os.environ["UNDERSTUDY_URL"].rstrip("/")
 
@@ -26,19 +26,6 @@ GOOGLE_REVOKED_KEY = "AIzaFAKE-revoked-test-key-0000000000000"
 HERE = (41.8947, -87.6345)
 WELLS, TAVERN, DEEP_DISH, WICKER = "41.899432,-87.632186", "41.900635,-87.648312", "41.875854,-87.625288", "41.905305,-87.673674"
 LITTLE_LEMONGRASS = "ChIJHApqc1aX4vabdI3Wk3mW612"
-
-
-def admin(method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{BASE}/__understudy{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read() or b"null")
-
-
-def answered():
-    """What answered each request since the last reset: a fixture file, a provider answer, or MISS."""
-    return [entry.get("fixture") or entry.get("answeredBy") or "MISS" for entry in admin("GET", "/journal")["entries"]]
 
 
 class GoogleMapsMore(unittest.TestCase):
@@ -136,5 +123,4 @@ class GoogleMapsMore(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    raise SystemExit(0 if result.wasSuccessful() else 1)
+    main()

@@ -10,14 +10,13 @@ requests HTTPError from raise_for_status, or a ValueError before anything is sen
 Run by compat/run-python (which starts the server and sets UNDERSTUDY_URL).
 """
 
-import json
 import os
 import unittest
-import urllib.request
 
 import requests
 import yelpapi
-from yelpapi import yelpapi as yelpapi_module
+
+from understudy_compat import admin, answered, main, point_yelpapi_at_understudy
 
 BASE = os.environ["UNDERSTUDY_URL"].rstrip("/")
 YELP_KEY = "FAKE-understudy-yelp-api-key"
@@ -26,26 +25,6 @@ YELP_REVOKED_KEY = "FAKE-revoked-yelp-api-key"
 START = {"latitude": "41.8947", "longitude": "-87.6345"}
 DEEP_DISH_DEPOT = "5Y_ytitDWTTW0JFtbznkTh"
 MATCH = {"name": "Deep Dish Depot", "address1": "3210 S Wabash Ave", "city": "Chicago", "state": "IL", "country": "US"}
-
-
-def admin(method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(f"{BASE}/__understudy{path}", data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read() or b"null")
-
-
-def answered():
-    """What answered each request since the last reset: a fixture file, a provider answer, or MISS."""
-    return [entry.get("fixture") or entry.get("answeredBy") or "MISS" for entry in admin("GET", "/journal")["entries"]]
-
-
-def point_yelpapi_at_understudy():
-    for name in dir(yelpapi_module):
-        if name.endswith("_API_URL"):
-            value = getattr(yelpapi_module, name)
-            setattr(yelpapi_module, name, value.replace("https://api.yelp.com", BASE))
 
 
 class YelpMore(unittest.TestCase):
@@ -129,5 +108,4 @@ class YelpMore(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    raise SystemExit(0 if result.wasSuccessful() else 1)
+    main()
