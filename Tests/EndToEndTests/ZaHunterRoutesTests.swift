@@ -12,10 +12,6 @@ import UnderstudyTesting
 @Suite("ZaHunter on the Routes API, end to end")
 struct ZaHunterRoutesTests {
     private typealias Files = FixtureFiles.ZaHunterRoutes
-    /// Fifty minutes at each of four stops.
-    private static let stopSeconds = 4 * 50 * 60
-    /// The legs' durations in the routes fixtures: the tour, walking and driving, and walking after the deletion.
-    private static let walkingLegSeconds = 9812, drivingLegSeconds = 2329, refilledWalkingLegSeconds = 13_578
 
     private func tour(_ app: AppInstall) -> PizzaTour {
         PizzaTour(yelp: app.yelp, timer: app.routes, location: FixedLocation(Places.riverNorth))
@@ -30,15 +26,15 @@ struct ZaHunterRoutesTests {
 
             let walking = try await tour.itinerary(mode: .walking)
             let driving = try await tour.itinerary(mode: .driving)
-            #expect(walking.totalSeconds == Self.walkingLegSeconds + Self.stopSeconds)
-            #expect(driving.totalSeconds == Self.drivingLegSeconds + Self.stopSeconds)
+            #expect(walking.totalSeconds == ZaHunterTimes.walkingLegSeconds + ZaHunterTimes.stopSeconds)
+            #expect(driving.totalSeconds == ZaHunterTimes.drivingLegSeconds + ZaHunterTimes.stopSeconds)
             #expect(walking.timedLegs.map(\.seconds) == [527, 1262, 3154, 4869])
             #expect(walking.timedLegs.first?.meters == 717)
             #expect(walking.legs.isEmpty)  // no Directions legs: the Routes API timed it
 
             let refilled = await tour.remove(stops[1].restaurant.id)
             #expect(refilled.last?.restaurant.name == "Pilsen Brick Oven")
-            #expect(try await tour.itinerary(mode: .walking).totalSeconds == Self.refilledWalkingLegSeconds + Self.stopSeconds)
+            #expect(try await tour.itinerary(mode: .walking).totalSeconds == ZaHunterTimes.refilledWalkingLegSeconds + ZaHunterTimes.stopSeconds)
 
             var answered = [FixtureFiles.ZaHunter.pizza: 1]
             let firstTour = [("here", "wells-street-slice-house"), ("wells-street-slice-house", "tavern-cut-pizza-co"),
@@ -61,7 +57,7 @@ struct ZaHunterRoutesTests {
             try await tour.search()
             server.setQuota(6, for: "routes")  // the walk's four legs, then two of the drive's
             let walking = try await tour.itinerary(mode: .walking)
-            #expect(walking.totalSeconds == Self.walkingLegSeconds + Self.stopSeconds)
+            #expect(walking.totalSeconds == ZaHunterTimes.walkingLegSeconds + ZaHunterTimes.stopSeconds)
             let error = await #expect(throws: RestaurantError.self) { try await tour.itinerary(mode: .driving) }
             let google = try #require(error?.providerError)
             #expect(google.provider == .routesV2)

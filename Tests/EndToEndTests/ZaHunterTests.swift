@@ -11,10 +11,6 @@ import UnderstudyTesting
 @Suite("ZaHunter, end to end")
 struct ZaHunterTests {
     private typealias Files = FixtureFiles.ZaHunter
-    /// Fifty minutes at each of four stops.
-    private static let stopSeconds = 4 * 50 * 60
-    /// The legs' durations in the directions fixtures: the tour, walking and driving, and walking after the deletion.
-    private static let walkingLegSeconds = 9812, drivingLegSeconds = 2329, refilledWalkingLegSeconds = 13_578
 
     private func tour(_ app: AppInstall) -> PizzaTour {
         PizzaTour(yelp: app.yelp, directions: app.directions, location: FixedLocation(Places.riverNorth))
@@ -31,14 +27,14 @@ struct ZaHunterTests {
 
             let walking = try await tour.itinerary(mode: .walking)
             let driving = try await tour.itinerary(mode: .driving)
-            #expect(walking.totalSeconds == Self.walkingLegSeconds + Self.stopSeconds)
-            #expect(driving.totalSeconds == Self.drivingLegSeconds + Self.stopSeconds)
+            #expect(walking.totalSeconds == ZaHunterTimes.walkingLegSeconds + ZaHunterTimes.stopSeconds)
+            #expect(driving.totalSeconds == ZaHunterTimes.drivingLegSeconds + ZaHunterTimes.stopSeconds)
             #expect(driving.totalSeconds < walking.totalSeconds)
 
             let refilled = await tour.remove(stops[1].restaurant.id)
             #expect(refilled.count == 4)
             #expect(refilled.last?.restaurant.name == "Pilsen Brick Oven")
-            #expect(try await tour.itinerary(mode: .walking).totalSeconds == Self.refilledWalkingLegSeconds + Self.stopSeconds)
+            #expect(try await tour.itinerary(mode: .walking).totalSeconds == ZaHunterTimes.refilledWalkingLegSeconds + ZaHunterTimes.stopSeconds)
 
             var answered = [Files.pizza: 1]  // deleting asks Yelp nothing
             let firstTour = [("here", "wells-street-slice-house"), ("wells-street-slice-house", "tavern-cut-pizza-co"),
@@ -67,9 +63,9 @@ struct ZaHunterTests {
                 return
             }
             // Driving takes other routes and is unaffected; once Google is back, walking works.
-            #expect(try await tour.itinerary(mode: .driving).totalSeconds == Self.drivingLegSeconds + Self.stopSeconds)
+            #expect(try await tour.itinerary(mode: .driving).totalSeconds == ZaHunterTimes.drivingLegSeconds + ZaHunterTimes.stopSeconds)
             server.responder.removeOverrides()
-            #expect(try await tour.itinerary(mode: .walking).totalSeconds == Self.walkingLegSeconds + Self.stopSeconds)
+            #expect(try await tour.itinerary(mode: .walking).totalSeconds == ZaHunterTimes.walkingLegSeconds + ZaHunterTimes.stopSeconds)
             // URLSession may ask a reset GET again on a fresh connection before it gives up.
             #expect(app.answered(by: secondLeg) >= 2)
             // The failed walk stopped at the failing leg: the first leg was asked twice, the third once.

@@ -20,3 +20,11 @@ extension Restaurant {
             isOpenNow: place.currentOpeningHours?.openNow ?? place.regularOpeningHours?.openNow)
     }
 }
+
+extension PlacesV1Client {
+    /// The places of a search answer as restaurants, their photos through this client's photo
+    /// media URL: what every Places (New) results list shows.
+    func restaurants(_ places: [PlacesV1.Place]?) -> [Restaurant] {
+        (places ?? []).map { Restaurant(placesV1: $0, photoURL: { photoMediaURL(name: $0) }) }
+    }
+}

@@ -18,7 +18,6 @@ public struct NearbyTop20: PageSource {
     /// The one page; any cursor asks it again.
     public func page(at cursor: PageCursor?) async throws(RestaurantError) -> ResultPage {
         let answer = try await client.searchNearby(search, fields: fields)
-        let restaurants = (answer.places ?? []).map { Restaurant(placesV1: $0, photoURL: { client.photoMediaURL(name: $0) }) }
-        return ResultPage(restaurants: restaurants, next: nil)
+        return ResultPage(restaurants: client.restaurants(answer.places), next: nil)
     }
 }

@@ -21,7 +21,6 @@ public struct TextSearchPages: PageSource {
         var token: String?
         if case .token(let value) = cursor { token = value }
         let answer = try await client.searchText(search, pageToken: token, fields: fields)
-        let restaurants = (answer.places ?? []).map { Restaurant(placesV1: $0, photoURL: { client.photoMediaURL(name: $0) }) }
-        return ResultPage(restaurants: restaurants, next: answer.nextPageToken.map(PageCursor.token))
+        return ResultPage(restaurants: client.restaurants(answer.places), next: answer.nextPageToken.map(PageCursor.token))
     }
 }
