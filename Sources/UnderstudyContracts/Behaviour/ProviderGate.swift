@@ -347,9 +347,11 @@ package struct ProviderGate {
     /// header or parameter); `nil` when it records none or the operation takes no mask.
     package func recordedMask(of pattern: RequestPattern) -> FieldMask? {
         guard route.operation?.behaviours.fieldMask != nil, let masks = behaviours.fieldMask else { return nil }
-        if case .equals(let text)? = pattern.headers[masks.header.lowercased()] { return FieldMask(text) }
+        // The checks walked, not `headers`/`query`: those build a dictionary on every call.
+        let header = masks.header.lowercased()
+        if case .equals(let text)? = pattern.headerChecks.first(where: { $0.name == header })?.condition { return FieldMask(text) }
         for name in masks.parameters {
-            if case .equals(let text)? = pattern.query[name] { return FieldMask(text) }
+            if case .equals(let text)? = pattern.queryChecks.first(where: { $0.name == name })?.condition { return FieldMask(text) }
         }
         return nil
     }

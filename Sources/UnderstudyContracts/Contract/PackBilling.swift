@@ -18,11 +18,16 @@ package struct PackBilling: Sendable {
         package let prefix: [String]
         /// Each top-level field of the resource, with its tier's position in `tiers`.
         package let fields: [String: Int]
+        /// The cheapest and the dearest tier `fields` names: what a mask asking for no priced
+        /// field, and what `*`, is billed at (found once, not per request).
+        package let cheapest: Int, dearest: Int
 
         package init(sku: String, prefix: [String], fields: [String: Int]) {
             self.sku = sku
             self.prefix = prefix
             self.fields = fields
+            cheapest = fields.values.min() ?? 0
+            dearest = fields.values.max() ?? 0
         }
     }
 
@@ -36,8 +41,9 @@ package struct PackBilling: Sendable {
     /// the table does not price. Paths outside the method's prefix (`nextPageToken`) do not
     /// raise it; `*`, or the whole resource, asks for the method's most expensive field.
     package func charge(operation: String, mask: FieldMask) -> Charge? {
-        guard let method = operations[operation], let top = method.fields.values.max() else { return nil }
-        var tier = method.fields.values.min() ?? 0
+        guard let method = operations[operation], !method.fields.isEmpty else { return nil }
+        let top = method.dearest
+        var tier = method.cheapest
         var raisedBy: [String] = []
         for path in mask.segmentedPaths {
             let asked: Int

@@ -26,9 +26,8 @@ package enum TimeBombs {
     /// The past times, at most one per fixture (its latest: an expiry before an issue time), in file order.
     package static func find(in fixtures: [Fixture], contracts: Contracts, now: Date) -> [Finding] {
         fixtures.filter { $0.recordedAt == nil }.sorted { $0.file < $1.file }.compactMap { fixture in
-            guard let operation = contracts.route(method: fixture.request.method, path: fixture.request.path.text)?.operation,
-                let pack = contracts.packs.first(where: { pack in pack.operations.contains { $0 === operation } }),
-                let entry = pack.times.entry(for: operation.id)
+            guard let route = contracts.route(method: fixture.request.method, path: fixture.request.path.text), let operation = route.operation,
+                let entry = route.pack.times.entry(for: operation.id)
             else { return nil }
             var past: [Finding] = []
             for (position, response) in fixture.responses.enumerated() {

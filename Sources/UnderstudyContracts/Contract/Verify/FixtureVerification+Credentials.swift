@@ -46,7 +46,11 @@ extension FixtureVerification {
         }
         if expected.alternatives.contains(found) { return }
         if expected.alternatives.contains(.bearer), case .header(let name) = found, name.lowercased() == "authorization" { return }
-        if case .header(let name) = found, expected.alternatives.contains(where: { $0 == .header(name) || $0.description.lowercased() == CredentialPlacement.header(name).description.lowercased() }) { return }
+        // Header names are case-insensitive: the fixture writes them lower-case, packs as documented.
+        if case .header(let name) = found, expected.alternatives.contains(where: { place in
+            if case .header(let declared) = place { return declared.lowercased() == name.lowercased() }
+            return false
+        }) { return }
         report(path, "credential in the wrong place: \(operation.id) takes its credential in \(expected.description), not in \(found.description)")
     }
 
