@@ -127,6 +127,13 @@ struct GoogleNewAPIsTests {
             #expect(answer.json?["error"]?["status"] == "INVALID_ARGUMENT")
             #expect(answer.json?["error"]?["message"] == "Error expanding 'fields' parameter. Cannot find matching fields for path 'displayNam'.")
             #expect(responder.journal.violations.last?.violation?.parameter == "X-Goog-FieldMask")
+            // A key pasted into a mask is not echoed: the path is named redacted.
+            let pasted = try await call(server, "GET", Self.deli, mask: "id,AIzaSyMARKERpastedkey0123456789abcdefgh")
+            #expect(pasted.status == 400)
+            #expect(!pasted.text.contains("MARKER"), "\(pasted.text)")
+            #expect(responder.journal.violations.last?.violation?.detail.contains("MARKER") == false)
+            let journal = try await send(server, "/__understudy/journal")
+            #expect(!journal.text.contains("MARKER"), "the journal as the admin API serves it")
             // Every field the Place resource documents is known, at any depth.
             #expect(try await call(server, "GET", Self.deli, mask: "displayName.languageCode,reviews.authorAttribution.displayName").status == 200)
             // `*` is a mask Google knows; the deli was recorded with a narrower one, so it is a miss, not a 400.

@@ -334,7 +334,8 @@ package struct ProviderGate {
                 detail: "\(operation.id) requires a field mask (the \(masks.header) header" + masks.parameters.map { " or parameter \($0)" }.joined() + ")")
             return Outcome(answer: render(masks.missing, ["operation": operation.id]), answeredBy: "\(pack.provider): \(masks.missing)", violation: violation)
         }
-        guard let unknown = operation.maskFields?.unknownPath(in: mask) else { return nil }
+        // Named in the answer and the journal, so redacted by shape: a key pasted into a mask stays out of both.
+        guard let unknown = operation.maskFields?.unknownPath(in: mask).map(Redaction.shapesRedacted) else { return nil }
         let violation = ContractViolation(
             provider: pack.provider, operation: operation.id, kind: .invalidParameter, parameter: masks.header,
             detail: "the field mask names \(unknown), which no answer of \(operation.id) holds")

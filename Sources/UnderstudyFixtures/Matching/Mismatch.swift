@@ -47,7 +47,8 @@ extension RequestPattern {
                 // field mask is not one, and the fields it asks beyond the recorded mask are the news.
                 var actual = values.isEmpty ? "(absent)" : "(\(values.count) value\(values.count == 1 ? "" : "s"), not shown)"
                 if case .withinMask(let recorded) = condition, values.count == 1, let asked = FieldMask(values[0]) {
-                    actual = "asks for fields outside it: " + asked.paths(outside: recorded).joined(separator: ", ")
+                    // Redacted by shape as query values are: a mask is no credential, but it is what the client sent.
+                    actual = "asks for fields outside it: " + Redaction.shapesRedacted(asked.paths(outside: recorded).joined(separator: ", "))
                 }
                 found.append(Mismatch(condition: "header.\(name)", expected: condition.expectation, actual: actual))
             }
