@@ -7,10 +7,14 @@ import UnderstudySupport
 /// answer before any fixture is consulted (a missing credential, an expired token, a used-up
 /// quota, an invalid parameter, a page token used too early), and what it adds to the
 /// fixture's answer afterwards (rate-limit headers, tokens it issues, 304 Not Modified).
+///
+/// The gate has no effects. It reads the session's behaviour memory as it was (`before`) or a
+/// copy of its tokens (`after`) and says what it read and what it would change
+/// (`BehaviourReads`, `BehaviourEffects`); the responder applies the changes once, under the
+/// session's lock, after checking that the reads still hold.
 package struct ProviderGate {
     package let route: ContractRoute
     package let request: Request
-    package let state: BehaviourState
     package let now: Date
     /// Known already (`ContractPlacement`, kept by the target memo): the parameters and rules pass, so they are not checked again.
     package var parametersPass = false
@@ -23,12 +27,11 @@ package struct ProviderGate {
     package var known: KnownTokens?
 
     package init(
-        route: ContractRoute, request: Request, state: BehaviourState, now: Date, parametersPass: Bool = false, reading: AnswerReading? = nil,
+        route: ContractRoute, request: Request, now: Date, parametersPass: Bool = false, reading: AnswerReading? = nil,
         credentials: CredentialJudgement? = nil, known: KnownTokens? = nil
     ) {
         self.route = route
         self.request = request
-        self.state = state
         self.now = now
         self.parametersPass = parametersPass
         self.reading = reading
@@ -39,7 +42,7 @@ package struct ProviderGate {
     }
 
     /// The field mask the request sends, read once, for an operation that takes one.
-    private let mask: FieldMask?
+    let mask: FieldMask?
 
     /// What happened before the fixtures: the provider's own answer if it gives one, and the
     /// violation to journal.
@@ -48,65 +51,98 @@ package struct ProviderGate {
         /// The pack answer's name, for the journal (`yelp: validationError`).
         package var answeredBy: String?
         package var violation: ContractViolation?
-        /// Rate-limit headers every answer of this request carries.
-        package var quotaHeaders: [HeaderField] = []
+        /// The request's standing against its provider's quota: every answer of the request
+        /// carries the rate-limit headers it gives (`quotaHeaders`).
+        package var quota: QuotaStanding?
 
-        package init(answer: Response? = nil, answeredBy: String? = nil, violation: ContractViolation? = nil, quotaHeaders: [HeaderField] = []) {
+        package init(answer: Response? = nil, answeredBy: String? = nil, violation: ContractViolation? = nil) {
             self.answer = answer
             self.answeredBy = answeredBy
             self.violation = violation
-            self.quotaHeaders = quotaHeaders
         }
     }
 
-    private var pack: ProviderPack { route.pack }
-    private var behaviours: PackBehaviours { pack.behaviours }
+    var pack: ProviderPack { route.pack }
+    var behaviours: PackBehaviours { pack.behaviours }
 
-    package func before() -> Outcome {
+    /// What the gate finds from the request alone, before the session's memory is read: taken
+    /// outside the session's lock, and kept in the order `before` answers them.
+    package struct Checks {
+        /// The answer to a request the provider refuses whatever the session remembers: no
+        /// such operation, a missing or invalid credential.
+        var refusal: Outcome?
+        /// The credential's value, when the operation takes one and it passes.
+        var credential: String?
+        /// The hash its quota counts it by, when a quota does.
+        var quotaHash: UInt64?
+        /// The answer to a refused field mask, then to refused parameters: given after the quota
+        /// counted the request.
+        var maskRefusal: Outcome?
+        var parameterRefusal: Outcome?
+        /// The page token the request carries, for an operation that issues them.
+        var pageToken: String?
+
+        /// Whether the provider answers the request itself whatever the session remembers: a
+        /// refusal found here is given, or one the session's state finds first.
+        package var answerIsTheProvider: Bool {
+            if let refusal { return refusal.answer != nil }
+            return (maskRefusal ?? parameterRefusal)?.answer != nil
+        }
+    }
+
+    /// The checks that need no session: the operation, the credential, the field mask, the
+    /// parameters and rules (unless known to pass), the page token sent.
+    package func check() -> Checks {
+        var checks = Checks()
         guard let operation = route.operation else {
-            let wrongMethod = pack.hasPath(route.contractPath)
-            let verb = wrongMethod ? "has no \(request.method) operation on" : "has no operation for"
-            let violation = ContractViolation(
-                provider: pack.provider, operation: nil, kind: .unknownOperation, parameter: nil,
-                detail: "the \(pack.provider) contract \(verb) \(route.contractPath)")
-            // HEAD stays with the fixtures: servers that answer GET answer HEAD too.
-            if wrongMethod, request.method != "HEAD", let name = pack.methodNotAllowed {
-                return Outcome(answer: render(name, ["method": request.method]), answeredBy: "\(pack.provider): \(name)", violation: violation)
-            }
-            return Outcome(violation: violation)
+            checks.refusal = unknownOperation()
+            return checks
         }
         let checker = RequestChecker(route: route, request: request)
         let judged = judgedCredential(checker, operation: operation)
-        if let credentialFinding = judged.finding { return answer(credentialFinding) }
-        let credential = judged.value
-        if let credential, let refused = tokenFinding(credential, operation: operation) { return refused }
-        if operation.behaviours.issuesTokens, let refused = exchangedTokenFinding(operation) { return refused }
+        if let finding = judged.finding {
+            checks.refusal = answer(finding)
+            return checks
+        }
+        checks.credential = judged.value
+        checks.quotaHash = judged.quotaHash
+        if let use = operation.behaviours.fieldMask, let masks = behaviours.fieldMask { checks.maskRefusal = maskFinding(use, masks, operation) }
+        if !parametersPass, let found = checker.parameterFinding() { checks.parameterRefusal = answer(found) }
+        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens { checks.pageToken = pageToken(tokens) }
+        return checks
+    }
+
+    /// What the provider answers before the fixtures, given `checks` and the session's
+    /// behaviour `memory` as it is: refusals in the provider's order (credential, token state,
+    /// quota, field mask, parameters, page token). Reads nothing else and changes nothing:
+    /// what it read goes into `reads`, what it would change (a request counted) into `effects`.
+    package func before(_ checks: Checks, memory: BehaviourMemory, reads: inout BehaviourReads, effects: inout BehaviourEffects) -> Outcome {
+        if let refusal = checks.refusal { return refusal }
+        guard let operation = route.operation else { return Outcome() }
+        if let credential = checks.credential, let refused = tokenFinding(credential, operation: operation, memory: memory, reads: &reads) { return refused }
+        if operation.behaviours.issuesTokens, let refused = exchangedTokenFinding(operation, memory: memory, reads: &reads) { return refused }
         var outcome = Outcome()
-        if let credential = judged.quotaHash, let quota = behaviours.quota {
-            let window = Self.startOfDay(now)
-            let (limit, counted) = state.countRequest(provider: pack.provider, credential: credential, window: window, defaultLimit: quota.limit)
-            let remaining = counted.map { limit - $0 - 1 } ?? 0
-            let limitText = String(limit), remainingText = String(remaining)
-            let resetText = Self.resetTimes.text(for: window.addingTimeInterval(86_400))
-            outcome.quotaHeaders = quota.headerTemplates.map { $0.filled(limit: limitText, remaining: remainingText, resetTime: resetText) }
-            if counted == nil {
-                let values = ["quota.limit": limitText, "quota.remaining": remainingText, "quota.resetTime": resetText]
+        if let credential = checks.quotaHash, let quota = behaviours.quota {
+            let standing = memory.quotaStanding(provider: pack.provider, credential: credential, window: Self.startOfDay(now), defaultLimit: quota.limit)
+            reads.quota = standing
+            outcome.quota = standing
+            guard standing.countedBefore != nil else {
+                let values = [
+                    "quota.limit": String(standing.limit), "quota.remaining": String(standing.remaining), "quota.resetTime": resetText(standing),
+                ]
                 outcome.answer = render(quota.exceeded, values)
                 outcome.answeredBy = "\(pack.provider): \(quota.exceeded)"
                 return outcome
             }
+            effects.quota = standing
         }
-        if let use = operation.behaviours.fieldMask, let masks = behaviours.fieldMask, var refused = maskFinding(use, masks, operation) {
-            refused.quotaHeaders = outcome.quotaHeaders
+        if var refused = checks.maskRefusal ?? checks.parameterRefusal {
+            refused.quota = outcome.quota
             return refused
         }
-        if !parametersPass, let found = checker.parameterFinding() {
-            var rejected = answer(found)
-            rejected.quotaHeaders = outcome.quotaHeaders
-            return rejected
-        }
-        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = pageToken(tokens) {
-            let issued = state.pageTokenIssued(token, provider: pack.provider)
+        if let token = checks.pageToken, let tokens = behaviours.pageTokens {
+            let issued = memory.pageTokenIssued(token, provider: pack.provider)
+            reads.pageToken = (pack.provider, token, issued)
             let name = issued == nil ? tokens.unknown : (now.timeIntervalSince(issued!) < tokens.validAfter ? tokens.tooEarly : nil)
             if let name {
                 outcome.answer = render(name, ["operation": operation.id])
@@ -116,145 +152,31 @@ package struct ProviderGate {
         return outcome
     }
 
-    /// The fixture's answer as the provider would give it: only the fields the mask asks for,
-    /// tokens issued, introspection updated, 304 for a matching `If-None-Match`, rate-limit headers.
-    ///
-    /// `answerHolds` is the mask the answer was recorded with, when known: an answer holds no
-    /// field outside it (`verify` checks), so a request asking for all of it takes the answer whole.
-    package func after(_ response: inout Response, quotaHeaders: [HeaderField], answerHolds: FieldMask? = nil) {
-        defer { response.replaceHeaders(with: quotaHeaders) }
-        guard let operation = route.operation, (200..<300).contains(response.status) else { return }
-        let operationID = operation.id
-        if operation.behaviours.conditionalGet, let answer = notModified(response) {
-            response = answer
-            return
-        }
-        if let mask, !mask.isEverything, answerHolds?.isWithin(mask) != true, let whole = try? JSONParser.parse(response.body) {
-            response.body = JSONWriter.bytes(mask.pruning(whole))
-        }
-        if operation.behaviours.tokenEffects, let expiry = behaviours.tokenExpiry, let credential = credentialValue {
-            applyTokenEffects(expiry, operation: operationID, credential: credential, to: &response)
-        }
-        // Most operations' answers issue nothing: decided once, when the pack loaded.
-        guard operation.behaviours.readsAnswers else { return }
-        // `readsAnswers` holds exactly when this names a member or the whole body.
-        let json: JSONValue
-        if operation.behaviours.introspection {
-            guard let whole = try? JSONParser.parse(response.body) else { return }
-            json = whole
-        } else {
-            let body = response.body
-            let scan = { JSONMemberScan.members(wantedMembers(of: operation), of: body) }
-            guard let members = reading.map({ $0.members(of: body, read: scan) }) ?? scan() else { return }
-            json = .object(members)
-        }
-        if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = json[tokens.field]?.stringValue {
-            state.issuePageToken(token, provider: pack.provider, at: now)
-        }
-        guard let expiry = behaviours.tokenExpiry else { return }
-        for issuer in expiry.issuers where issuer.operation == operationID {
-            if let token = json[issuer.tokenField]?.stringValue { issue(token, by: issuer, expiry, answer: json, to: &response) }
-        }
-        if let introspection = expiry.introspection, introspection.operation == operationID,
-            let token = request.query.values(introspection.parameter).first
-        {
-            introspect(token, introspection, expiry, answer: json, to: &response)
-        }
+    /// The rate-limit headers every answer of a request carries, given its quota standing and
+    /// how many requests were counted before it when it was counted (`nil`: refused).
+    package func quotaHeaders(_ standing: QuotaStanding, countedBefore: Int?) -> [HeaderField] {
+        guard let quota = behaviours.quota else { return [] }
+        let remaining = countedBefore.map { standing.limit - $0 - 1 } ?? 0
+        let limitText = String(standing.limit), remainingText = String(remaining), resetText = resetText(standing)
+        return quota.headerTemplates.map { $0.filled(limit: limitText, remaining: remainingText, resetTime: resetText) }
     }
 
-    /// Issues the token an exchange's answer names: now, for the answer's `expires_in`. A token
-    /// the session issued or revoked before is not issued again: a new one takes its place in
-    /// the answer.
-    private func issue(_ token: String, by issuer: PackBehaviours.TokenExpiry.Issuer, _ expiry: PackBehaviours.TokenExpiry, answer json: JSONValue, to response: inout Response) {
-        var record = TokenRecord(issuedAt: now, lineage: token)
-        if case .number(let seconds)? = json[issuer.expiresInField] { record.expiresAt = now.addingTimeInterval(seconds.value) }
-        record.dataAccessExpiresAt = expiry.dataAccessSeconds.map { now.addingTimeInterval($0) }
-        // The new token is of the user, and the chain, of the token it was exchanged from.
-        if let from = issuer.from, let exchanged = request.query.values(from).first {
-            let judged = state.judgeToken(exchanged, provider: pack.provider, known: knownRecord(exchanged))
-            record.lineage = judged.record?.lineage ?? exchanged
-            record.subject = judged.record?.subject
-        }
-        if record.subject == nil { record.subject = knownRecord(token)?.subject }
-        let issued = state.issueAccessToken(token, provider: pack.provider, record: record)
-        guard issued != token, let whole = try? JSONParser.parse(response.body),
-            let renamed = whole.setting(pointer: "/" + JSONPointer.escape(issuer.tokenField), to: .string(issued))
-        else { return }
-        response.body = JSONWriter.bytes(renamed)
+    /// When the quota's window ends, as the headers write it.
+    private func resetText(_ standing: QuotaStanding) -> String {
+        Self.resetTimes.text(for: standing.window.addingTimeInterval(86_400))
     }
 
-    /// An introspection answer about `token` patched with what the fake knows of it. A token
-    /// the fake knows gets its whole state; one only the answer knows is valid as the answer
-    /// says until its own expiry has passed on the server's clock.
-    private func introspect(
-        _ token: String, _ introspection: PackBehaviours.TokenExpiry.Introspection, _ expiry: PackBehaviours.TokenExpiry, answer json: JSONValue,
-        to response: inout Response
-    ) {
-        let judged = state.judgeToken(token, provider: pack.provider, known: knownRecord(token))
-        let record = judged.record
-        let expiresAt = record?.expiresAt ?? introspection.answeredExpiry(in: json)
-        let expired = expiresAt.map { $0 <= now } ?? false
-        let isValid = !judged.revoked && !expired
-        guard record != nil || !isValid else { return }
-        var patched = json
-        for (pointer, field) in introspection.set {
-            let value: JSONValue?
-            switch field {
-            case .isValid: value = .bool(isValid)
-            case .expiresAt: value = record?.expiresAt.map { .number(Self.epochSeconds($0)) }
-            case .issuedAt: value = record?.issuedAt.map { .number(Self.epochSeconds($0)) }
-            case .dataAccessExpiresAt: value = record?.dataAccessExpiresAt.map { .number(Self.epochSeconds($0)) }
-            }
-            if let value { patched = patched.setting(pointer: pointer, to: value) ?? patched }
+    private func unknownOperation() -> Outcome {
+        let wrongMethod = pack.hasPath(route.contractPath)
+        let verb = wrongMethod ? "has no \(request.method) operation on" : "has no operation for"
+        let violation = ContractViolation(
+            provider: pack.provider, operation: nil, kind: .unknownOperation, parameter: nil,
+            detail: "the \(pack.provider) contract \(verb) \(route.contractPath)")
+        // HEAD stays with the fixtures: servers that answer GET answer HEAD too.
+        if wrongMethod, request.method != "HEAD", let name = pack.methodNotAllowed {
+            return Outcome(answer: render(name, ["method": request.method]), answeredBy: "\(pack.provider): \(name)", violation: violation)
         }
-        let added: [(pointer: String, value: JSONValue)] = judged.revoked ? introspection.whenRevoked : (expired ? introspection.whenExpired : [])
-        let values = ["token.expiresAt": expiresAt.map(expiry.format) ?? "", "now": expiry.format(now)]
-        for (pointer, value) in added {
-            patched = patched.setting(pointer: pointer, to: PackAnswer.fill(value, values)) ?? patched
-        }
-        response.body = JSONWriter.bytes(patched)
-    }
-
-    /// What a success answer of a revoking or permission operation changes, and what the
-    /// caller's declined permissions take out of an answer.
-    private func applyTokenEffects(_ expiry: PackBehaviours.TokenExpiry, operation: String, credential: String, to response: inout Response) {
-        // An app token revokes nothing: only a user's own token speaks for the user.
-        guard expiry.revocation?.isUserToken(credential) ?? true else { return }
-        let known = knownRecord(credential)
-        if let revocation = expiry.revocation, revocation.operations.contains(operation) {
-            state.revokeAccessToken(credential, provider: pack.provider, known: known)
-            return
-        }
-        guard let permissions = expiry.permissions else { return }
-        if permissions.revokeOperation == operation, let name = route.pathParameters[permissions.parameter] {
-            state.declinePermission(name, token: credential, provider: pack.provider, known: known)
-            return
-        }
-        let guarded = permissions.fields[operation]
-        guard permissions.listOperation == operation || guarded != nil else { return }
-        let declined = state.declinedPermissions(token: credential, provider: pack.provider, known: known)
-        guard !declined.isEmpty, var json = try? JSONParser.parse(response.body) else { return }
-        if let guarded {
-            for permission in declined.sorted() {
-                for member in guarded[permission] ?? [] { json = json.removing(pointer: "/" + JSONPointer.escape(member)) }
-            }
-        }
-        if permissions.listOperation == operation, case .array(var items)? = json.at(pointer: permissions.items) {
-            var listed: Set<String> = []
-            for index in items.indices {
-                guard case .object(var members) = items[index], let name = members[permissions.nameMember]?.stringValue else { continue }
-                listed.insert(name)
-                if declined.contains(name) {
-                    members[permissions.statusMember] = .string(permissions.declinedStatus)
-                    items[index] = .object(members)
-                }
-            }
-            for name in declined.subtracting(listed).sorted() {
-                items.append(.object([permissions.nameMember: .string(name), permissions.statusMember: .string(permissions.declinedStatus)]))
-            }
-            json = json.setting(pointer: permissions.items, to: .array(items)) ?? json
-        }
-        response.body = JSONWriter.bytes(json)
+        return Outcome(violation: violation)
     }
 
     /// `date` in whole seconds since 1970. A token's expiry comes from a fixture's `expires_in`,
@@ -276,15 +198,17 @@ package struct ProviderGate {
 
     /// The provider's answer to a request whose credential is a token it no longer accepts
     /// (revoked, expired) or whose `appsecret_proof` does not hold; `nil` when it passes.
-    private func tokenFinding(_ credential: String, operation: ContractOperation) -> Outcome? {
+    private func tokenFinding(_ credential: String, operation: ContractOperation, memory: BehaviourMemory, reads: inout BehaviourReads) -> Outcome? {
         let expiry = behaviours.tokenExpiry, proof = behaviours.appSecretProof
         guard expiry != nil || proof != nil else { return nil }
-        let judged = state.judgeToken(credential, provider: pack.provider, known: knownRecord(credential))
+        reads.tokens = memory.tokens.version
+        let judged = memory.tokens.verdict(credential, provider: pack.provider, known: knownRecord(credential))
         if let expiry, let refused = stateFinding(judged.record, revoked: judged.revoked, expiry, operation: operation) { return refused }
         guard let proof else { return nil }
-        let secret = judged.appSecret?.secret ?? proof.secret
+        let appSecret = memory.tokens.appSecret(for: pack.provider)
+        let secret = appSecret?.secret ?? proof.secret
         guard let sent = request.query.values(proof.parameter).first else {
-            guard judged.appSecret?.required ?? proof.required else { return nil }
+            guard appSecret?.required ?? proof.required else { return nil }
             return Outcome(answer: render(proof.missing, ["operation": operation.id]), answeredBy: "\(pack.provider): \(proof.missing)")
         }
         // Without a secret there is nothing to check the proof against.
@@ -303,23 +227,24 @@ package struct ProviderGate {
     }
 
     /// The answer to an exchange of a token that is revoked or expired: it is not exchanged.
-    private func exchangedTokenFinding(_ operation: ContractOperation) -> Outcome? {
+    private func exchangedTokenFinding(_ operation: ContractOperation, memory: BehaviourMemory, reads: inout BehaviourReads) -> Outcome? {
         guard let expiry = behaviours.tokenExpiry else { return nil }
         for issuer in expiry.issuers where issuer.operation == operation.id {
             guard let from = issuer.from, let token = request.query.values(from).first else { continue }
-            let judged = state.judgeToken(token, provider: pack.provider, known: knownRecord(token))
+            reads.tokens = memory.tokens.version
+            let judged = memory.tokens.verdict(token, provider: pack.provider, known: knownRecord(token))
             if let refused = stateFinding(judged.record, revoked: judged.revoked, expiry, operation: operation) { return refused }
         }
         return nil
     }
 
     /// What the pack and the fixtures say of `token`.
-    private func knownRecord(_ token: String) -> TokenRecord? {
+    func knownRecord(_ token: String) -> TokenRecord? {
         (known ?? .packsOnly).record(token, in: pack)
     }
 
     /// The credential the request carries, as the operation's security places it.
-    private var credentialValue: String? {
+    var credentialValue: String? {
         guard case .value(let value)? = route.operation?.credential?.find(in: request) else { return nil }
         return value
     }
@@ -383,7 +308,7 @@ package struct ProviderGate {
 
     /// The top-level members `after` reads from an answer of `operation` that is not an
     /// introspection answer (which it reads, and patches, whole): page tokens and issued tokens.
-    private func wantedMembers(of operation: ContractOperation) -> Set<String> {
+    func wantedMembers(of operation: ContractOperation) -> Set<String> {
         var wanted: Set<String> = []
         if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens { wanted.insert(tokens.field) }
         for issuer in behaviours.tokenExpiry?.issuers ?? [] where issuer.operation == operation.id {
@@ -397,7 +322,7 @@ package struct ProviderGate {
         return Outcome(answer: render(name, found.values), answeredBy: "\(pack.provider): \(name)", violation: found.violation)
     }
 
-    private func render(_ name: String, _ values: [String: String]) -> Response {
+    func render(_ name: String, _ values: [String: String]) -> Response {
         var values = values
         values["now"] = values["now"] ?? ISO8601Time.string(from: now, zone: .offset)
         // Loading checked that every named answer exists; say so plainly if one still does not.
@@ -408,7 +333,7 @@ package struct ProviderGate {
     }
 
     /// A 304 with the validators of `response` when the request's `If-None-Match` names its ETag.
-    private func notModified(_ response: Response) -> Response? {
+    func notModified(_ response: Response) -> Response? {
         guard let etag = response.headerValue("ETag"), let condition = request.headerValues("If-None-Match").first else { return nil }
         let listed = condition.split(separator: ",").map { Self.opaqueTag($0) }
         guard listed.contains("*") || listed.contains(Self.opaqueTag(Substring(etag))) else { return nil }

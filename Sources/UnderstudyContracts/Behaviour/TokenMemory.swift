@@ -61,6 +61,9 @@ package struct TokenMemory {
     private var reissues: [String: Int] = [:]
     /// By provider.
     private var appSecrets: [String: AppSecretSetting] = [:]
+    /// Counts the changes: a decision that read the memory at one version may install the copy
+    /// it changed only while the session's memory is still at that version.
+    package private(set) var version = 0
 
     package init() {}
 
@@ -83,6 +86,7 @@ package struct TokenMemory {
     /// before, a new one in its place: the token with a number appended (`…Token2`, `…Token3`).
     /// Returns the token issued.
     package mutating func issue(_ token: String, provider: String, record: TokenRecord) -> String {
+        version &+= 1
         var issued = token
         if tokens[Self.key(provider, token)] != nil || revokedChains.contains(Self.key(provider, token)) {
             var count = reissues[Self.key(provider, token)] ?? 1
@@ -103,6 +107,7 @@ package struct TokenMemory {
     /// Revokes `token` (whose record is `known` unless the session has its own): its chain, and
     /// every token of its user issued until now. Its user's declined permissions go with the app.
     package mutating func revoke(_ token: String, provider: String, known: TokenRecord?) {
+        version &+= 1
         let record = tokens[Self.key(provider, token)] ?? known ?? TokenRecord(lineage: token)
         tokens[Self.key(provider, token)] = record
         revokedChains.insert(Self.key(provider, record.lineage))
@@ -113,6 +118,7 @@ package struct TokenMemory {
     /// Declines `permission` for the grant of `token` (whose record is `known` unless the
     /// session has its own).
     package mutating func decline(_ permission: String, token: String, provider: String, known: TokenRecord?) {
+        version &+= 1
         let record = tokens[Self.key(provider, token)] ?? known ?? TokenRecord(lineage: token)
         declined[Self.key(provider, record.grant), default: []].insert(permission)
     }
@@ -125,6 +131,7 @@ package struct TokenMemory {
     }
 
     package mutating func setAppSecret(_ setting: AppSecretSetting?, for provider: String) {
+        version &+= 1
         appSecrets[provider] = setting
     }
 

@@ -27,7 +27,7 @@ public final class Responder: Sendable {
     public let defaultSession: ResponderSession
     /// The default session's record of requests.
     public var journal: Journal { defaultSession.journal }
-    private let bodies: BodyStore
+    let bodies: BodyStore
     private let sessions: SessionTable
     /// The bytes all sessions' journals may hold together.
     let journalBudget: JournalBudget
@@ -87,8 +87,9 @@ public final class Responder: Sendable {
     /// A responder as `configuration` describes it, with `recorder` forwarding what the fixtures
     /// do not answer when given. `UnderstudyConfiguration.makeResponder()` builds the recorder
     /// over the configuration's own contracts; tests may hand one in.
-    package init(_ configuration: UnderstudyConfiguration, recorder: Recorder?) {
+    package init(_ configuration: UnderstudyConfiguration, recorder: Recorder?, optimisticAttempts: Int = 4) {
         self.recorder = recorder
+        self.optimisticAttempts = optimisticAttempts
         fallback = configuration.fallback
         fixturesRoot = configuration.fixturesRoot
         adminToken = configuration.adminToken
@@ -204,8 +205,19 @@ public final class Responder: Sendable {
         var charge: Charge? = nil
     }
 
+    /// How many times a decision is taken from the session's state before it is taken, and its
+    /// effects applied, under one hold of the session's lock: past it, requests changing the same
+    /// state were overtaking it each time. Tests set 0 to take every decision under the lock.
+    let optimisticAttempts: Int
+
     /// Every decision but the waiting: a request the recorder would not forward (no provider's
     /// routes hold it) is answered here as if serving.
+    ///
+    /// The decision is taken in four steps: `prepare` (what needs no session state, outside
+    /// every lock), `plan` (who answers, from the session's state as it is, without changing
+    /// it), `produce` (the answer, outside every lock), and `ResponderSession.apply` (what the
+    /// plan changes, its answer's effects and the journal entry, once, under one hold of the
+    /// session's lock, if what the plan read still holds; otherwise it is planned again).
     private func decide(_ request: Request, recording: Bool, sendingFiles: Bool = false, memo: TargetMemo? = nil) -> Decision {
         let session = session(for: request)
         if Self.isAdminPath(request.path) {
@@ -216,95 +228,51 @@ public final class Responder: Sendable {
         if recording, let recorder, recorder.forwardsEverything, recorder.holds(asked) {
             return .forward(Forwarding(request: request, asked: asked, session: session, violation: nil))
         }
-        var gate: ProviderGate?
-        var outcome = ProviderGate.Outcome()
-        // Unmounted, a request's route, form and parameter checks are kept by its target, and
-        // in a memo so is its fixture, with the headers the choice read.
-        let visit = mounted == nil && memo?.responder === self ? memo?.visit(request) : nil
-        let placement = mounted == nil ? visit?.kept?.placement ?? contracts?.placement(of: request) : nil
-        let mountedRoute = mounted.flatMap { contracts?.route($0) }
-        let route = placement.map(\.route) ?? mountedRoute ?? contracts?.route(request)
-        if let route {
-            gate = ProviderGate(
-                route: route, request: asked, state: session.behaviours, now: clock.now, parametersPass: placement?.parametersPass ?? false,
-                reading: route.operation?.behaviours.readsAnswers == true ? visit?.kept?.reading : nil,
-                credentials: route.operation?.credential == nil ? nil : visit?.kept?.credentials, known: knownTokens)
-            outcome = gate!.before()
-            if var answer = outcome.answer {
-                answer.replaceHeaders(with: outcome.quotaHeaders)
-                journal(request, in: session, status: answer.status, answer: .provider(outcome.answeredBy ?? route.pack.provider), violation: outcome.violation)
-                return .answer(answer)
+        let prepared = prepare(request, in: session, mounted: mounted, memo: memo)
+        for _ in 0..<optimisticAttempts {
+            var plan = session.read { self.plan(prepared, in: $0) }
+            let produced = produce(&plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
+            if let applied = session.apply(plan.reads, plan.effects, entry: produced.map { journalEntry(of: $0, plan: plan, for: request) }) {
+                return finish(plan, produced, applied: applied.applied, journalsOver: applied.over, for: prepared)
             }
         }
-        // The forms fixtures are matched against: in the contract's terms when it places them.
-        var sent: Forms = (request, placement?.form(of: request) ?? Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request)))
-        if let named = ContractMatching.namingEnums(in: sent.matching.request, operation: route?.operation) { sent.matching.request = named }
-        let mountedForms: Forms? = mounted.map { ($0, Self.matchingForm(of: $0, route: mountedRoute)) }
-        let generator = route.flatMap { route in
-            route.operation.flatMap { fallback == .contract || route.pack.fallback.mode == .contract ? GeneratedAnswer(route: route, operation: $0, request: asked) : nil }
+        // Overtaken every time: decide and apply under one hold of the lock, which nothing can overtake.
+        let held = session.decideHoldingLock { state in
+            var plan = self.plan(prepared, in: state)
+            let produced = produce(&plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
+            return (plan.effects, produced.map { journalEntry(of: $0, plan: plan, for: request) }, (plan, produced))
         }
-        var fallbackFailure: String?
-        func generated() -> Decision? {
-            guard let generator else { return nil }
-            switch generator.outcome() {
-            case .answer(var response):
-                gate?.after(&response, quotaHeaders: outcome.quotaHeaders)
-                journal(request, in: session, status: response.status, answer: .generated(generator.name), violation: outcome.violation, charge: gate?.charge)
-                return .answer(response)
-            case .unsatisfiable(let reason):
-                fallbackFailure = reason
-                return nil
-            case .overBudget(let reason):
-                journal(request, in: session, status: 500, answer: .generated(generator.name), violation: outcome.violation)
-                return .answer(GeneratedAnswer.refusal(reason))
-            }
+        return finish(held.decided.0, held.decided.1, applied: held.applied, journalsOver: held.over, for: prepared)
+    }
+
+    /// The decision once its effects are applied: the answer with the rate-limit headers and
+    /// the delay its counts give, or the request for the recorder to forward.
+    func finish(
+        _ plan: DecisionPlan, _ produced: ProducedAnswer?, applied: SessionState.Applied, journalsOver over: Int, for prepared: PreparedRequest
+    ) -> Decision {
+        if over > 0 { sessions.relieve(over: over, sparing: prepared.session, budget: journalBudget) }
+        guard var produced else {
+            return .forward(
+                Forwarding(request: prepared.request, asked: prepared.asked, session: prepared.session, violation: plan.violation, charge: prepared.gate?.charge))
         }
-        // A value a generated answer issued (an id, a page token) leads back to the contract:
-        // no fixture knows it, and a catch-all fixture (any business id: not found) must not break the flow.
-        if generator?.carriesIssuedValue == true, let answer = generated() { return answer }
-        var learned: ((Fixture?, FixtureIndex.MatchReads) -> Void)?
-        if let memo, let slot = visit?.slot {
-            let matching = sent.matching.request
-            learned = { found, reads in
-                let timed = self.index.timesAnswers(method: matching.method, path: matching.path)
-                memo.keep(TargetMemo.Entry(request, placement: placement, fixture: found, reads: reads, timed: timed), at: slot)
-            }
+        if let delay = produced.delay {
+            produced.response.delay = delay.delay.seconds(seed: delaySeed, file: delay.file, count: applied.answerCount ?? 0)
         }
-        guard
-            let (fixture, matched, position, override) = pick(
-                sent, mounted: mountedForms, in: session, route: route, known: visit?.kept?.fixture, timed: visit?.kept?.timed, learned: learned)
-        else {
-            if recording, let recorder, recorder.forwardsMisses, recorder.holds(asked) {
-                return .forward(Forwarding(request: request, asked: asked, session: session, violation: outcome.violation, charge: gate?.charge))
-            }
-            if fallbackFailure == nil, let answer = generated() { return answer }
-            let nearMisses = index.nearMisses(for: (mountedForms ?? sent).matching.request, scenarioState: session.scenarioState)
-            var report = MissReport(request: asked, nearMisses: nearMisses)
-            report.fallbackFailure = fallbackFailure
-            var response = report.response
-            response.replaceHeaders(with: outcome.quotaHeaders)
-            journal(request, in: session, status: response.status, answer: .miss(nearMisses), violation: outcome.violation)
-            return .answer(response)
+        if let standing = plan.quota, let gate = prepared.gate {
+            let countedBefore = standing.countedBefore == nil ? nil : applied.countedBefore ?? standing.countedBefore
+            produced.response.replaceHeaders(with: gate.quotaHeaders(standing, countedBefore: countedBefore))
         }
-        recorder?.noteReplayed()
-        let chosen = fixture.responses[position]
-        let times = fixture.recordedAt == nil ? nil : route?.operation.flatMap { route?.pack.times.entry(for: $0.id) }
-        // A body is left in its file only when nothing below reads or changes it.
-        let leavingFiles = sendingFiles && chosen.isInFile && chosen.template == nil && times == nil && chosen.dribble == nil
-            && chosen.fault == nil && override?.fault == nil && gate?.readsAnswerBody != true
-        var response = render(chosen, of: fixture, for: matched, leavingFiles: leavingFiles)
-        if let recordedAt = fixture.recordedAt, let times, let operation = route?.operation {
-            TimeShift.apply(times, recordedAt: recordedAt, replayedFrom: replayStart, to: &response, operation: operation.id, kept: shiftedBodies)
-        }
-        response.dribble = chosen.dribble
-        if let delay = override?.delay ?? chosen.delay ?? defaultDelay {
-            response.delay = delay.seconds(seed: delaySeed, file: fixture.file, count: session.nextAnswerCount(of: fixture, delay: delay))
-        }
-        if let status = override?.status { response.status = status }
-        if let fault = override?.fault { response.fault = fault }
-        gate?.after(&response, quotaHeaders: outcome.quotaHeaders, answerHolds: gate?.recordedMask(of: fixture.request))
-        journal(request, in: session, status: response.status, answer: .fixture(fixture.file), violation: outcome.violation, charge: gate?.charge)
-        return .answer(response)
+        if produced.replayed { recorder?.noteReplayed() }
+        return .answer(produced.response)
+    }
+
+    /// The journal entry of an answer: made outside the lock, numbered under it. Only a
+    /// successful request is billed.
+    private func journalEntry(of produced: ProducedAnswer, plan: DecisionPlan, for request: Request) -> JournalEntry {
+        let status = produced.response.status
+        return JournalEntry(
+            time: Date(), request: request, status: status, answer: produced.answer, violation: plan.violation,
+            charge: (200..<300).contains(status) ? produced.charge : nil)
     }
 
     /// Whether `path` is the admin API's: the reserved prefix itself or anything below it.
@@ -325,83 +293,14 @@ public final class Responder: Sendable {
         return response
     }
 
-    /// The request's one journal entry; past the journals' byte budget, the least recently used
-    /// other sessions are forgotten.
+    /// The journal entry of a forwarded request, once the provider answered; past the journals'
+    /// byte budget, the least recently used other sessions are forgotten.
     private func journal(
         _ request: Request, in session: ResponderSession, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?, charge: Charge? = nil
     ) {
-        // Only a successful request is billed.
         let billed = (200..<300).contains(status) ? charge : nil
-        let over = session.record(request, status: status, answer: answer, violation: violation, charge: billed)
+        let over = session.record(JournalEntry(time: Date(), request: request, status: status, answer: answer, violation: violation, charge: billed))
         if over > 0 { sessions.relieve(over: over, sparing: session, budget: journalBudget) }
-    }
-
-    /// A request as sent and in the form fixtures are matched against, with its API version.
-    private typealias Forms = (sent: Request, matching: (request: Request, version: String?))
-
-    /// How a first answer for requests made too early (`tooEarlyWithin`) is judged on
-    /// `request`'s path; `nil` when no such answer is on it. Where the contract's page-token
-    /// behaviour covers the operation, it has already answered every early request by the
-    /// clock, so a request that reaches the fixtures is on time and passes the step by;
-    /// without it, a request is early when it comes within those seconds of the previous
-    /// answer on the same path.
-    private func answerTiming(for request: Request, route: ContractRoute?) -> ResponderSession.AnswerTiming? {
-        guard index.timesAnswers(method: request.method, path: request.path) else { return nil }
-        let judgedByContract = route?.operation?.behaviours.pageTokens ?? false
-        let now = clock.now
-        return ResponderSession.AnswerTiming(key: request.method + " " + request.path, now: now) { within, previous in
-            !judgedByContract && previous.map { now.timeIntervalSince($0) < within } == true
-        }
-    }
-
-    /// `request` in the contract's terms when `route` places it, else as sent.
-    private static func matchingForm(of request: Request, route: ContractRoute?) -> (request: Request, version: String?) {
-        route.map { ContractMatching.form(of: request, route: $0) } ?? (request, nil)
-    }
-
-    /// The fixture for the request, the base-path form first (it is what an SDK pointed at
-    /// this port's root means), with the session's scenario states; the form of the request
-    /// it matched, as sent (templates read what the client sent); the answer of it to play;
-    /// and its override. The session's state is visited once, under its lock.
-    ///
-    /// `known` is the fixture remembered for the request's method and target (and headers);
-    /// otherwise the first lookup tells `learned` what it found and what it read to find it.
-    /// `timed`, when remembered too, says whether answers on the request's path are timed.
-    private func pick(
-        _ request: Forms, mounted: Forms?, in session: ResponderSession, route: ContractRoute?, known: Fixture?, timed: Bool?,
-        learned: ((Fixture?, FixtureIndex.MatchReads) -> Void)?
-    ) -> (Fixture, Request, Int, AnswerOverride?)? {
-        var matched = request.sent
-        func find(_ state: (String) -> String) -> Fixture? {
-            if let mounted, let fixture = index.bestMatch(for: mounted.matching.request, version: mounted.matching.version, scenarioState: state) {
-                matched = mounted.sent
-                return fixture
-            }
-            matched = request.sent
-            return index.bestMatch(for: request.matching.request, version: request.matching.version, scenarioState: state)
-        }
-        // Scenario states matter only when a fixture in a scenario is among the candidates.
-        var consulted = false
-        func initially(_ scenario: String) -> String {
-            consulted = true
-            return ScenarioStep.initialState
-        }
-        let found: Fixture?
-        if let known {
-            found = known
-        } else if let learned, mounted == nil {
-            // A call of its own rather than `find`: capturing `reads` there boxed it, an allocation per request.
-            var reads: FixtureIndex.MatchReads? = FixtureIndex.MatchReads()
-            found = index.bestMatch(for: request.matching.request, version: request.matching.version, scenarioState: initially, reads: &reads)
-            learned(found, reads!)
-        } else {
-            found = find(initially)
-        }
-        let scenarios = index.usesScenarios && (consulted || found?.scenario != nil)
-        guard found != nil || scenarios else { return nil }
-        let timing = timed == false ? nil : answerTiming(for: (mounted ?? request).matching.request, route: route)
-        guard let pick = session.pick(found: found, scenarios: scenarios, rematch: find, timing: timing) else { return nil }
-        return (pick.fixture, matched, pick.position, pick.override)
     }
 
     // MARK: sessions
@@ -444,43 +343,4 @@ public final class Responder: Sendable {
 
     /// Resets the default session: journal, sequences, random delays, scenarios, overrides.
     public func reset() { defaultSession.reset() }
-
-    private func render(_ response: FixtureResponse, of fixture: Fixture, for request: Request, leavingFiles: Bool) -> Response {
-        if let template = response.template {
-            let context = TemplateContext(request: request, pathParameters: fixture.request.path.parameters(in: request), now: clock.now)
-            var headers = response.headers
-            for (position, value) in template.headers { headers[position].value = value.renderHeader(context) }
-            var body: [UInt8] = []
-            switch template.body {
-            case .json(let json): body = JSONWriter.bytes(json.render(context))
-            case .text(let text): body = Array(text.render(context).utf8)
-            case nil: if case .bytes(let bytes) = response.body { body = bytes }
-            }
-            if context.exceeded {
-                let limit = TemplateContext.maximumRenderedBytes >> 20
-                return Response.json(
-                    ["understudy": [
-                        "error": .string("the templated answer of \(fixture.file) would exceed \(limit) MB; its placeholders repeat too much of the request"),
-                        "fixture": .string(fixture.file),
-                    ]], status: 500)
-            }
-            return Response(status: response.status, headers: headers, body: body, fault: response.fault)
-        }
-        switch response.body {
-        case .bytes(let bytes):
-            return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
-        case .file(let file):
-            do {
-                switch try bodies.answerBody(of: file, leavingFiles: leavingFiles) {
-                case .bytes(let bytes): return Response(status: response.status, headers: response.headers, body: bytes, fault: response.fault)
-                case .file(let body): return Response(status: response.status, headers: response.headers, fileBody: body, fault: response.fault)
-                }
-            } catch {
-                // The file was there at load time; say which fixture lost it instead of failing silently.
-                return Response.json(
-                    ["understudy": ["error": .string("body file of \(fixture.file) cannot be read: \(error.reason)"), "fixture": .string(fixture.file)]],
-                    status: 500)
-            }
-        }
-    }
 }

@@ -33,9 +33,6 @@ public final class ResponderSession: Sendable {
     /// How many times the session was reset.
     public var resetCount: Int { read { $0.resets } }
 
-    /// What the provider behaviours remember in this session.
-    var behaviours: BehaviourState { BehaviourState(store: self) }
-
     /// Reads the session's state under its lock.
     func read<Result>(_ body: (SessionState) -> Result) -> Result {
         state.withLock { body($0.session) }
@@ -119,21 +116,46 @@ public final class ResponderSession: Sendable {
 
     /// Keeps an entry for a request in the journal, dropping this session's oldest entries
     /// while all journals are over their byte budget; returns how far over it they still are.
-    func record(_ request: Request, status: Int, answer: JournalEntry.Answer, violation: ContractViolation?, charge: Charge? = nil) -> Int {
-        // Made before taking the lock, and only numbered under it: the other event loop may be
-        // waiting on it.
-        let entry = JournalEntry(time: Date(), request: request, status: status, answer: answer, violation: violation, charge: charge)
-        return state.withLock { state in
-            let grown = state.session.journal.append(entry.numbered(state.session.journal.received + 1))
-            guard !state.detached else { return 0 }
-            var over = budget.add(grown)
-            while over > 0 {
-                let freed = state.session.journal.dropOldest(keeping: Self.minimumKept)
-                if freed == 0 { break }
-                over = budget.add(-freed)
-            }
-            return over
+    /// For an entry whose decision's effects were applied before (a forwarded request's).
+    func record(_ entry: JournalEntry) -> Int {
+        state.withLock { keep(entry, in: &$0) }
+    }
+
+    /// Applies a decision's effects and keeps its journal entry, once, under one hold of the
+    /// lock, when what the decision read still holds; `nil` when it does not (decide again).
+    /// Returns the counts applied and how far over their byte budget the journals are.
+    func apply(_ reads: SessionReads, _ effects: SessionEffects, entry: JournalEntry?) -> (applied: SessionState.Applied, over: Int)? {
+        state.withLock { state in
+            guard state.session.holds(reads) else { return nil }
+            let applied = state.session.apply(effects)
+            return (applied, entry.map { keep($0, in: &state) } ?? 0)
         }
+    }
+
+    /// Decides, and applies what was decided, under one hold of the lock: for a decision whose
+    /// reads kept changing under it (`decide` reads the state and returns its effects and
+    /// journal entry). It cannot be overtaken, so it always applies.
+    func decideHoldingLock<Decided>(
+        _ decide: (SessionState) -> (effects: SessionEffects, entry: JournalEntry?, decided: Decided)
+    ) -> (applied: SessionState.Applied, over: Int, decided: Decided) {
+        state.withLock { state in
+            let (effects, entry, decided) = decide(state.session)
+            let applied = state.session.apply(effects)
+            return (applied, entry.map { keep($0, in: &state) } ?? 0, decided)
+        }
+    }
+
+    /// Keeps `entry` (numbered here) within the journals' byte budget.
+    private func keep(_ entry: JournalEntry, in state: inout (session: SessionState, detached: Bool)) -> Int {
+        let grown = state.session.journal.append(entry.numbered(state.session.journal.received + 1))
+        guard !state.detached else { return 0 }
+        var over = budget.add(grown)
+        while over > 0 {
+            let freed = state.session.journal.dropOldest(keeping: Self.minimumKept)
+            if freed == 0 { break }
+            over = budget.add(-freed)
+        }
+        return over
     }
 
     /// Forgets the journal of a session its responder no longer keeps, giving its bytes back;
@@ -149,78 +171,9 @@ public final class ResponderSession: Sendable {
         budget.add(-freed)
     }
 
-    /// What the session gives a fixture answer: the fixture (when scenarios decide it), the
-    /// answer of it to play and its override, in one visit to the state, since two event
-    /// loops meet on this lock for every request.
-    /// - Parameters:
-    ///   - found: the fixture matched without scenario states, when they cannot change it.
-    ///   - rematch: when `scenarios` is true, matches again with the scenario states, under
-    ///     the lock, and the found fixture's transition is applied there, so concurrent
-    ///     requests see transitions in a single order.
-    ///   - timing: how a first answer for requests made too early is judged; `nil` when the
-    ///     request's path has no such answer.
-    func pick(
-        found: Fixture?, scenarios: Bool, rematch: ((String) -> String) -> Fixture?, timing: AnswerTiming?
-    ) -> (fixture: Fixture, position: Int, override: AnswerOverride?)? {
-        update { state in
-            var fixture = found
-            if scenarios {
-                let current = state.scenarioStates  // a copy-on-write snapshot the lookups can capture
-                fixture = rematch { current[$0] ?? ScenarioStep.initialState }
-                if let step = fixture?.scenario, let next = step.moveTo { state.scenarioStates[step.name] = next }
-            }
-            guard let fixture else { return nil }
-            let position = Self.position(in: fixture, timing: timing, state: &state)
-            return (fixture, position, state.overrides.isEmpty ? nil : state.overrides[fixture.file])
-        }
-    }
-
     /// The scenario states now, for near-miss reports.
     var scenarioState: (String) -> String {
         let states = read { $0.scenarioStates }
         return { states[$0] ?? ScenarioStep.initialState }
-    }
-
-    /// How many times the fixture has answered before, for seeding random delays (a fixed
-    /// delay needs no count, so it takes no lock).
-    func nextAnswerCount(of fixture: Fixture, delay: Delay) -> Int {
-        if case .fixed = delay { return 0 }
-        return update { state in
-            defer { state.answerCounts[fixture.file, default: 0] += 1 }
-            return state.answerCounts[fixture.file, default: 0]
-        }
-    }
-
-    /// How a first answer for requests made too early is judged: the previous answer's time
-    /// on `key` (method and path) and whether a request at `now` is early.
-    struct AnswerTiming {
-        let key: String
-        let now: Date
-        /// Whether a request is early, given the fixture's `tooEarlyWithin` and the previous answer's time.
-        let early: (Double, Date?) -> Bool
-    }
-
-    /// The response to play now: sequences advance on each match and stay on their last step.
-    /// A first answer for requests made too early (the fixture's `tooEarlyWithin`) is played
-    /// only to one that is (judged by `timing`); a request on time passes it by, and it is
-    /// spent either way.
-    private static func position(in fixture: Fixture, timing: AnswerTiming?, state: inout SessionState) -> Int {
-        let previous = timing.flatMap { state.lastAnswered[$0.key] }
-        if let timing { state.lastAnswered[timing.key] = timing.now }
-        guard fixture.responses.count > 1 else { return 0 }
-        var position = min(state.sequencePositions[fixture.file, default: 0], fixture.responses.count - 1)
-        if position == 0, let within = fixture.tooEarlyWithin, !(timing?.early(within, previous) ?? false) { position = 1 }
-        state.sequencePositions[fixture.file] = position + 1
-        return position
-    }
-}
-
-extension ResponderSession: BehaviourStore {
-    package func updateBehaviours<Result>(_ body: (inout BehaviourMemory) -> Result) -> Result {
-        update { body(&$0.behaviours) }
-    }
-
-    package func readBehaviours<Result>(_ body: (BehaviourMemory) -> Result) -> Result {
-        read { body($0.behaviours) }
     }
 }
