@@ -8,8 +8,8 @@ import Foundation
 package final class Locked<Value>: @unchecked Sendable {
     /// The value, behind a pointer rather than in a stored `var`: the lock already makes access
     /// exclusive, and a `var` of a class would add the runtime's exclusivity check to every visit.
-    private let value: UnsafeMutablePointer<Value>
-    private let lock = NSLock()
+    @usableFromInline let value: UnsafeMutablePointer<Value>
+    @usableFromInline let lock = NSLock()
 
     public init(_ value: Value) {
         self.value = .allocate(capacity: 1)
@@ -21,7 +21,10 @@ package final class Locked<Value>: @unchecked Sendable {
         value.deallocate()
     }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value. Inlinable, so that a caller in another
+    /// module gets it specialized to its value and result (a decision's plan, returned through an
+    /// unspecialized generic, was copied by value witnesses).
+    @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

@@ -39,7 +39,7 @@ extension ProviderGate {
             json = whole
         } else {
             let body = response.body
-            let scan = { JSONMemberScan.members(wantedMembers(of: operation), of: body) }
+            let scan = { JSONMemberScan.members(self.wantedMembers(of: operation), of: body) }
             guard let members = reading.map({ $0.members(of: body, read: scan) }) ?? scan() else { return }
             json = .object(members)
         }

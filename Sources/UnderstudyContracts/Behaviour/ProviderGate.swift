@@ -12,19 +12,22 @@ import UnderstudySupport
 /// copy of its tokens (`after`) and says what it read and what it would change
 /// (`BehaviourReads`, `BehaviourEffects`); the responder applies the changes once, under the
 /// session's lock, after checking that the reads still hold.
-package struct ProviderGate {
+///
+/// A class: made once per request, it checks the request when made (`checks`), and each step of
+/// the decision shares it rather than copying the request it holds.
+package final class ProviderGate {
     package let route: ContractRoute
     package let request: Request
     package let now: Date
     /// Known already (`ContractPlacement`, kept by the target memo): the parameters and rules pass, so they are not checked again.
-    package var parametersPass = false
+    package let parametersPass: Bool
     /// Where the request's event loop remembers what its answers issued (`TargetMemo`), if it does.
-    package var reading: AnswerReading?
+    package let reading: AnswerReading?
     /// Where the request's event loop remembers how its credential was judged (`TargetMemo`), if it does.
-    package var credentials: CredentialJudgement?
+    package let credentials: CredentialJudgement?
     /// The tokens the server knows from the start (the pack's and those its fixtures describe);
     /// `nil`: the pack's alone.
-    package var known: KnownTokens?
+    package let known: KnownTokens?
 
     package init(
         route: ContractRoute, request: Request, now: Date, parametersPass: Bool = false, reading: AnswerReading? = nil,
@@ -39,7 +42,12 @@ package struct ProviderGate {
         self.known = known
         let masks = route.operation?.behaviours.fieldMask == nil ? nil : route.pack.behaviours.fieldMask
         mask = masks?.text(in: request).flatMap(FieldMask.init)
+        checks = Checks()
+        checks = check()
     }
+
+    /// What the request alone decides, found when the gate is made.
+    package private(set) var checks: Checks
 
     /// The field mask the request sends, read once, for an operation that takes one.
     let mask: FieldMask?
@@ -70,44 +78,56 @@ package struct ProviderGate {
     package struct Checks {
         /// The answer to a request the provider refuses whatever the session remembers: no
         /// such operation, a missing or invalid credential.
-        var refusal: Outcome?
+        var refusal: Refusal?
         /// The credential's value, when the operation takes one and it passes.
         var credential: String?
         /// The hash its quota counts it by, when a quota does.
         var quotaHash: UInt64?
-        /// The answer to a refused field mask, then to refused parameters: given after the quota
-        /// counted the request.
-        var maskRefusal: Outcome?
-        var parameterRefusal: Outcome?
+        /// The answer to a refused field mask, else to refused parameters: given after the
+        /// quota counted the request.
+        var laterRefusal: Refusal?
         /// The page token the request carries, for an operation that issues them.
         var pageToken: String?
 
         /// Whether the provider answers the request itself whatever the session remembers: a
         /// refusal found here is given, or one the session's state finds first.
         package var answerIsTheProvider: Bool {
-            if let refusal { return refusal.answer != nil }
-            return (maskRefusal ?? parameterRefusal)?.answer != nil
+            if let refusal { return refusal.outcome.answer != nil }
+            return laterRefusal?.outcome.answer != nil
+        }
+    }
+
+    /// A refusal the checks found, kept by reference: refusals are rare, and an outcome (an
+    /// answer, a violation) is large beside the rest of the checks.
+    package final class Refusal {
+        let outcome: Outcome
+
+        init(_ outcome: Outcome) {
+            self.outcome = outcome
         }
     }
 
     /// The checks that need no session: the operation, the credential, the field mask, the
     /// parameters and rules (unless known to pass), the page token sent.
-    package func check() -> Checks {
+    private func check() -> Checks {
         var checks = Checks()
         guard let operation = route.operation else {
-            checks.refusal = unknownOperation()
+            checks.refusal = Refusal(unknownOperation())
             return checks
         }
         let checker = RequestChecker(route: route, request: request)
         let judged = judgedCredential(checker, operation: operation)
         if let finding = judged.finding {
-            checks.refusal = answer(finding)
+            checks.refusal = Refusal(answer(finding))
             return checks
         }
         checks.credential = judged.value
         checks.quotaHash = judged.quotaHash
-        if let use = operation.behaviours.fieldMask, let masks = behaviours.fieldMask { checks.maskRefusal = maskFinding(use, masks, operation) }
-        if !parametersPass, let found = checker.parameterFinding() { checks.parameterRefusal = answer(found) }
+        if let use = operation.behaviours.fieldMask, let masks = behaviours.fieldMask, let refused = maskFinding(use, masks, operation) {
+            checks.laterRefusal = Refusal(refused)
+        } else if !parametersPass, let found = checker.parameterFinding() {
+            checks.laterRefusal = Refusal(answer(found))
+        }
         if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens { checks.pageToken = pageToken(tokens) }
         return checks
     }
@@ -116,8 +136,8 @@ package struct ProviderGate {
     /// behaviour `memory` as it is: refusals in the provider's order (credential, token state,
     /// quota, field mask, parameters, page token). Reads nothing else and changes nothing:
     /// what it read goes into `reads`, what it would change (a request counted) into `effects`.
-    package func before(_ checks: Checks, memory: BehaviourMemory, reads: inout BehaviourReads, effects: inout BehaviourEffects) -> Outcome {
-        if let refusal = checks.refusal { return refusal }
+    package func before(memory: BehaviourMemory, reads: inout BehaviourReads, effects: inout BehaviourEffects) -> Outcome {
+        if let refusal = checks.refusal { return refusal.outcome }
         guard let operation = route.operation else { return Outcome() }
         if let credential = checks.credential, let refused = tokenFinding(credential, operation: operation, memory: memory, reads: &reads) { return refused }
         if operation.behaviours.issuesTokens, let refused = exchangedTokenFinding(operation, memory: memory, reads: &reads) { return refused }
@@ -136,7 +156,7 @@ package struct ProviderGate {
             }
             effects.quota = standing
         }
-        if var refused = checks.maskRefusal ?? checks.parameterRefusal {
+        if var refused = checks.laterRefusal?.outcome {
             refused.quota = outcome.quota
             return refused
         }

@@ -4,7 +4,9 @@ import UnderstudyContracts
 
 /// A decision about a request, taken from its session's state as it was and without effects:
 /// who answers, what the decision read (`SessionReads`), and what it changes (`SessionEffects`).
-struct DecisionPlan {
+/// A class made fresh for each attempt at a decision and never shared: the steps fill it in
+/// place rather than copy its answers and requests from one to the next.
+final class DecisionPlan {
     /// Who answers.
     enum Verdict {
         /// The provider itself, before any fixture: its pack answer, by name.
@@ -27,15 +29,17 @@ struct DecisionPlan {
     /// A copy of the session's token memory, for a gate whose answers issue, revoke or describe
     /// tokens; what the answer changes in it is installed whole (its version was read).
     var tokens: TokenMemory?
+
+    init() {}
 }
 
 extension Responder {
     /// The decision about `prepared` in the session's `state`: reads it, changes nothing.
     func plan(_ prepared: PreparedRequest, in state: SessionState) -> DecisionPlan {
-        var plan = DecisionPlan()
+        let plan = DecisionPlan()
         plan.reads.resets = state.resets
-        if let gate = prepared.gate, let checks = prepared.checks {
-            let outcome = gate.before(checks, memory: state.behaviours, reads: &plan.reads.behaviours, effects: &plan.effects.behaviours)
+        if let gate = prepared.gate {
+            let outcome = gate.before(memory: state.behaviours, reads: &plan.reads.behaviours, effects: &plan.effects.behaviours)
             plan.quota = outcome.quota
             plan.violation = outcome.violation
             if let answer = outcome.answer {
@@ -66,7 +70,7 @@ extension Responder {
             plan.verdict = .noFixture(scenarioStates: state.scenarioStates)
             return plan
         }
-        let position = self.position(in: fixture, for: prepared, state: state, plan: &plan)
+        let position = self.position(in: fixture, for: prepared, state: state, plan: plan)
         plan.reads.overrides = state.overridesVersion
         let override = state.overrides.isEmpty ? nil : state.overrides[fixture.file]
         // A random delay is seeded by how many times the fixture answered; a fixed one needs no count.
@@ -86,7 +90,7 @@ extension Responder {
     /// every early request by the clock, so a request that reaches the fixtures is on time;
     /// without it, a request is early when it comes within those seconds of the previous answer
     /// on the same method and path.
-    private func position(in fixture: Fixture, for prepared: PreparedRequest, state: SessionState, plan: inout DecisionPlan) -> Int {
+    private func position(in fixture: Fixture, for prepared: PreparedRequest, state: SessionState, plan: DecisionPlan) -> Int {
         let form = (prepared.mounted ?? prepared.sent).matching.request
         var early: ((Double) -> Bool)?
         if prepared.timed != false, index.timesAnswers(method: form.method, path: form.path) {

@@ -8,8 +8,9 @@ import UnderstudySupport
 /// its session, its route and the gate's checks, the forms fixtures are matched against, the
 /// answer built from the contract when that comes first, and the fixture found with every
 /// scenario in its initial state. Taken outside every lock, once per request, however many
-/// times the decision is then taken.
-struct PreparedRequest {
+/// times the decision is then taken. A class, so that the steps share it rather than copy the
+/// requests it holds.
+final class PreparedRequest {
     /// A request as sent and in the form fixtures are matched against, with its API version.
     typealias Forms = (sent: Request, matching: (request: Request, version: String?))
 
@@ -23,7 +24,6 @@ struct PreparedRequest {
     let route: ContractRoute?
     /// The provider's gate, when a contract places the request.
     let gate: ProviderGate?
-    let checks: ProviderGate.Checks?
     /// The forms fixtures are matched against: the request's, and the mounted request's.
     let sent: Forms
     let mounted: Forms?
@@ -40,6 +40,26 @@ struct PreparedRequest {
     let consultedScenarios: Bool
     /// Whether answers on the request's path are timed (`FixtureIndex.timesAnswers`), when known.
     let timed: Bool?
+
+    init(
+        request: Request, asked: Request, session: ResponderSession, now: Date, route: ContractRoute?, gate: ProviderGate?, sent: Forms, mounted: Forms?,
+        generator: GeneratedAnswer?, issuedValueAnswer: GeneratedAnswer.Outcome?, found: Fixture?, matched: Request, consultedScenarios: Bool, timed: Bool?
+    ) {
+        self.request = request
+        self.asked = asked
+        self.session = session
+        self.now = now
+        self.route = route
+        self.gate = gate
+        self.sent = sent
+        self.mounted = mounted
+        self.generator = generator
+        self.issuedValueAnswer = issuedValueAnswer
+        self.found = found
+        self.matched = matched
+        self.consultedScenarios = consultedScenarios
+        self.timed = timed
+    }
 }
 
 extension Responder {
@@ -53,7 +73,7 @@ extension Responder {
         let visit = mounted == nil && memo?.responder === self ? memo?.visit(request) : nil
         let placement = mounted == nil ? visit?.kept?.placement ?? contracts?.placement(of: request) : nil
         let mountedRoute = mounted.flatMap { contracts?.route($0) }
-        let route = placement.map(\.route) ?? mountedRoute ?? contracts?.route(request)
+        let route = placement?.route ?? mountedRoute ?? contracts?.route(request)
         let gate = route.map { route in
             ProviderGate(
                 route: route, request: asked, now: now, parametersPass: placement?.parametersPass ?? false,
@@ -65,9 +85,8 @@ extension Responder {
         )
         if let named = ContractMatching.namingEnums(in: sent.matching.request, operation: route?.operation) { sent.matching.request = named }
         let mountedForms: PreparedRequest.Forms? = mounted.map { ($0, Self.matchingForm(of: $0, route: mountedRoute)) }
-        let checks = gate?.check()
         // Neither fixtures nor the contract's answers matter to a request the provider answers itself.
-        let answered = checks?.answerIsTheProvider == true
+        let answered = gate?.checks.answerIsTheProvider == true
         let generator = answered ? nil : route.flatMap { route in
             route.operation.flatMap { fallback == .contract || route.pack.fallback.mode == .contract ? GeneratedAnswer(route: route, operation: $0, request: asked) : nil }
         }
@@ -77,7 +96,7 @@ extension Responder {
             memo.keep(TargetMemo.Entry(request, placement: placement, fixture: lookup.found, reads: reads, timed: timed), at: slot)
         }
         return PreparedRequest(
-            request: request, asked: asked, session: session, now: now, route: route, gate: gate, checks: checks, sent: sent,
+            request: request, asked: asked, session: session, now: now, route: route, gate: gate, sent: sent,
             mounted: mountedForms, generator: generator, issuedValueAnswer: generator?.carriesIssuedValue == true ? generator?.outcome() : nil,
             found: lookup.found, matched: lookup.matched, consultedScenarios: lookup.consulted, timed: visit?.kept?.timed)
     }

@@ -4,8 +4,9 @@ import UnderstudyFixtures
 import UnderstudyContracts
 import UnderstudySupport
 
-/// An answer made from a decision, outside every lock, with what its journal entry needs.
-struct ProducedAnswer {
+/// An answer made from a decision, outside every lock, with what its journal entry needs. A
+/// class, so that the answer is finished in place rather than copied.
+final class ProducedAnswer {
     var response: Response
     /// Who answered, for the journal.
     var answer: JournalEntry.Answer
@@ -14,26 +15,33 @@ struct ProducedAnswer {
     /// The delay of a fixture's answer, written once its answers are counted.
     var delay: (delay: Delay, file: String)?
     /// Whether a fixture answered (a recorder counts the requests it did not forward).
-    var replayed = false
+    var replayed: Bool
+
+    init(response: Response, answer: JournalEntry.Answer, charge: Charge? = nil, replayed: Bool = false) {
+        self.response = response
+        self.answer = answer
+        self.charge = charge
+        self.replayed = replayed
+    }
 }
 
 extension Responder {
     /// The answer `plan` decides, or `nil` when the recorder is to forward the request; what
     /// the answer changes (tokens it issues or revokes, page tokens) is added to `plan.effects`.
     /// Reads no session state: only the plan and the request.
-    func produce(_ plan: inout DecisionPlan, for prepared: PreparedRequest, recording: Bool, sendingFiles: Bool) -> ProducedAnswer? {
+    func produce(_ plan: DecisionPlan, for prepared: PreparedRequest, recording: Bool, sendingFiles: Bool) -> ProducedAnswer? {
         let gate = prepared.gate
         switch plan.verdict {
         case .provider(let response, let name):
             return ProducedAnswer(response: response, answer: .provider(name))
         case .generated(let outcome):
-            return generated(outcome, plan: &plan, for: prepared)
+            return generated(outcome, plan: plan, for: prepared)
         case .noFixture(let scenarioStates):
             if recording, let recorder, recorder.forwardsMisses, recorder.holds(prepared.asked) { return nil }
             var fallbackFailure: String?
             switch prepared.issuedValueAnswer ?? prepared.generator?.outcome() {
             case .unsatisfiable(let reason)?: fallbackFailure = reason
-            case let outcome?: if let answer = generated(outcome, plan: &plan, for: prepared) { return answer }
+            case let outcome?: if let answer = generated(outcome, plan: plan, for: prepared) { return answer }
             case nil: break
             }
             let form = (prepared.mounted ?? prepared.sent).matching.request
@@ -56,14 +64,14 @@ extension Responder {
             if let status = override?.status { response.status = status }
             if let fault = override?.fault { response.fault = fault }
             gate?.after(&response, answerHolds: gate?.recordedMask(of: fixture.request), tokens: &plan.tokens, effects: &plan.effects.behaviours)
-            var produced = ProducedAnswer(response: response, answer: .fixture(fixture.file), charge: gate?.charge, replayed: true)
+            let produced = ProducedAnswer(response: response, answer: .fixture(fixture.file), charge: gate?.charge, replayed: true)
             produced.delay = (override?.delay ?? chosen.delay ?? defaultDelay).map { ($0, fixture.file) }
             return produced
         }
     }
 
     /// The contract's answer, as the provider gives it; `nil` when the contract cannot answer.
-    private func generated(_ outcome: GeneratedAnswer.Outcome, plan: inout DecisionPlan, for prepared: PreparedRequest) -> ProducedAnswer? {
+    private func generated(_ outcome: GeneratedAnswer.Outcome, plan: DecisionPlan, for prepared: PreparedRequest) -> ProducedAnswer? {
         guard let generator = prepared.generator else { return nil }
         switch outcome {
         case .answer(var response):

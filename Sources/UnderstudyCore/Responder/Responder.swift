@@ -230,17 +230,17 @@ public final class Responder: Sendable {
         }
         let prepared = prepare(request, in: session, mounted: mounted, memo: memo)
         for _ in 0..<optimisticAttempts {
-            var plan = session.read { self.plan(prepared, in: $0) }
-            let produced = produce(&plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
-            if let applied = session.apply(plan.reads, plan.effects, entry: produced.map { journalEntry(of: $0, plan: plan, for: request) }) {
+            let plan = session.read { self.plan(prepared, in: $0) }
+            let produced = produce(plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
+            if let applied = session.apply(plan.reads, plan.effects, entry: journalEntry(of: produced, plan: plan, for: request)) {
                 return finish(plan, produced, applied: applied.applied, journalsOver: applied.over, for: prepared)
             }
         }
         // Overtaken every time: decide and apply under one hold of the lock, which nothing can overtake.
         let held = session.decideHoldingLock { state in
-            var plan = self.plan(prepared, in: state)
-            let produced = produce(&plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
-            return (plan.effects, produced.map { journalEntry(of: $0, plan: plan, for: request) }, (plan, produced))
+            let plan = self.plan(prepared, in: state)
+            let produced = produce(plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
+            return (plan.effects, journalEntry(of: produced, plan: plan, for: request), (plan, produced))
         }
         return finish(held.decided.0, held.decided.1, applied: held.applied, journalsOver: held.over, for: prepared)
     }
@@ -251,7 +251,7 @@ public final class Responder: Sendable {
         _ plan: DecisionPlan, _ produced: ProducedAnswer?, applied: SessionState.Applied, journalsOver over: Int, for prepared: PreparedRequest
     ) -> Decision {
         if over > 0 { sessions.relieve(over: over, sparing: prepared.session, budget: journalBudget) }
-        guard var produced else {
+        guard let produced else {
             return .forward(
                 Forwarding(request: prepared.request, asked: prepared.asked, session: prepared.session, violation: plan.violation, charge: prepared.gate?.charge))
         }
@@ -268,11 +268,11 @@ public final class Responder: Sendable {
 
     /// The journal entry of an answer: made outside the lock, numbered under it. Only a
     /// successful request is billed.
-    private func journalEntry(of produced: ProducedAnswer, plan: DecisionPlan, for request: Request) -> JournalEntry {
-        let status = produced.response.status
+    private func journalEntry(of produced: ProducedAnswer?, plan: DecisionPlan, for request: Request) -> JournalEntry? {
+        guard let status = produced?.response.status, let answer = produced?.answer else { return nil }
         return JournalEntry(
-            time: Date(), request: request, status: status, answer: produced.answer, violation: plan.violation,
-            charge: (200..<300).contains(status) ? produced.charge : nil)
+            time: Date(), request: request, status: status, answer: answer, violation: plan.violation,
+            charge: (200..<300).contains(status) ? produced?.charge : nil)
     }
 
     /// Whether `path` is the admin API's: the reserved prefix itself or anything below it.
