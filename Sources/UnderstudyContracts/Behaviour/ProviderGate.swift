@@ -105,6 +105,10 @@ package struct ProviderGate {
             rejected.quotaHeaders = outcome.quotaHeaders
             return rejected
         }
+        if let dialog = behaviours.authorizationDialog, var answered = dialogOutcome(dialog, operation: operation) {
+            answered.quotaHeaders = outcome.quotaHeaders
+            return answered
+        }
         if operation.behaviours.pageTokens, let tokens = behaviours.pageTokens, let token = pageToken(tokens) {
             let issued = state.pageTokenIssued(token, provider: pack.provider)
             let name = issued == nil ? tokens.unknown : (now.timeIntervalSince(issued!) < tokens.validAfter ? tokens.tooEarly : nil)
