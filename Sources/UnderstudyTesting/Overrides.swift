@@ -1,5 +1,6 @@
 import UnderstudyCore
 import UnderstudyFixtures
+import UnderstudyContracts
 
 extension TestServer {
     /// Makes fixture `file` answer differently for the rest of this test: another status, a
@@ -27,5 +28,11 @@ extension TestServer {
     /// call (Graph's "Require App Secret"): then a call without one is refused too.
     public func setAppSecret(_ secret: String?, requiringProof: Bool? = nil, for provider: String) {
         responder.defaultSession.setAppSecret(secret, requiringProof: requiringProof, for: provider)
+    }
+
+    /// Says what the user of `provider`'s authorization dialog does for this test: continues or
+    /// cancels at once, without the consent page; `nil` (the default): the page waits for a click.
+    public func setDialogUser(_ user: DialogUser?, for provider: String) {
+        responder.defaultSession.setDialogUser(user, for: provider)
     }
 }

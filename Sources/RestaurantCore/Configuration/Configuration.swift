@@ -17,6 +17,9 @@ public struct Configuration: Sendable {
     public var imageHosts: [String: URL]
     /// The Graph API version put in front of Facebook paths (`v19.0` → `/v19.0/me`).
     public var graphVersion: String
+    /// The origin of Facebook's login dialog (`https://www.facebook.com`), which a web view or
+    /// `ASWebAuthenticationSession` opens (`LoginDialog`).
+    public var loginDialogOrigin = URL(string: "https://www.facebook.com")!
 
     /// A configuration with the given origins.
     public init(baseURLs: [Provider: URL], credentials: Credentials, imageHosts: [String: URL] = [:], graphVersion: String = "v19.0") {
@@ -35,10 +38,12 @@ public struct Configuration: Sendable {
     /// server (Understudy keeps each provider's native paths on one port).
     public static func understudy(baseURL: URL, credentials: Credentials) -> Configuration {
         let hosts = [".fl.yelpcdn.com", "lh3.googleusercontent.com", "maps.gstatic.com", "sandbox.bottlerocketapps.com", "platform-lookaside.fbsbx.com"]
-        return Configuration(
+        var configuration = Configuration(
             baseURLs: Dictionary(uniqueKeysWithValues: Provider.allCases.map { ($0, baseURL) }),
             credentials: credentials,
             imageHosts: Dictionary(uniqueKeysWithValues: hosts.map { ($0, baseURL) }))
+        configuration.loginDialogOrigin = baseURL
+        return configuration
     }
 
     /// The origin of `provider`; the real one when none is configured.

@@ -29,6 +29,8 @@ package struct BehaviourReads: Sendable {
     package var pageToken: (provider: String, token: String, issued: Date?)?
     /// The version of the token memory the decision read (tokens judged, issued, revoked).
     package var tokens: Int?
+    /// The version of the dialog memory the decision read (codes issued and used, what the user does).
+    package var dialogs: Int?
 
     package init() {}
 }
@@ -42,11 +44,13 @@ package struct BehaviourEffects: Sendable {
     package var pageTokens: [(provider: String, token: String, at: Date)] = []
     /// The token memory as the decision left it, installed whole (its version was read).
     package var tokens: TokenMemory?
+    /// The dialog memory as the decision left it (codes issued or used), installed whole.
+    package var dialogs: DialogMemory?
 
     package init() {}
 
     /// Whether applying changes nothing.
-    package var isEmpty: Bool { quota == nil && pageTokens.isEmpty && tokens == nil }
+    package var isEmpty: Bool { quota == nil && pageTokens.isEmpty && tokens == nil && dialogs == nil }
 }
 
 extension BehaviourMemory {
@@ -65,6 +69,7 @@ extension BehaviourMemory {
     /// when applied, and its rate-limit headers are written from that count.
     package func holds(_ reads: BehaviourReads) -> Bool {
         if let tokens = reads.tokens, tokens != self.tokens.version { return false }
+        if let dialogs = reads.dialogs, dialogs != self.dialogs.version { return false }
         if let read = reads.pageToken, pageTokenIssued(read.token, provider: read.provider) != read.issued { return false }
         if let quota = reads.quota {
             let now = quotaStanding(provider: quota.provider, credential: quota.credential, window: quota.window, defaultLimit: quota.packLimit)
@@ -77,6 +82,7 @@ extension BehaviourMemory {
     /// its quota had counted before this one, when it counts one.
     package mutating func apply(_ effects: BehaviourEffects) -> Int? {
         if let tokens = effects.tokens { self.tokens = tokens }
+        if let dialogs = effects.dialogs { self.dialogs = dialogs }
         for issued in effects.pageTokens { issuePageToken(issued.token, provider: issued.provider, at: issued.at) }
         guard let quota = effects.quota else { return nil }
         return countRequest(provider: quota.provider, credential: quota.credential, window: quota.window, limit: quota.limit)

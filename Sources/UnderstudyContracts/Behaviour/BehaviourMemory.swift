@@ -20,6 +20,8 @@ package struct BehaviourMemory {
     private var pageTokens: [String: Date] = [:]
     /// Access tokens issued and revoked, permissions declined, app secrets set.
     package var tokens = TokenMemory()
+    /// Codes the authorization dialogs issued, and what a test said their user does.
+    package var dialogs = DialogMemory()
 
     package init() {}
 

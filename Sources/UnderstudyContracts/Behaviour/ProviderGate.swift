@@ -160,6 +160,10 @@ package final class ProviderGate {
             refused.quota = outcome.quota
             return refused
         }
+        if let dialog = behaviours.authorizationDialog, var answered = dialogOutcome(dialog, operation: operation, memory: memory, reads: &reads, effects: &effects) {
+            answered.quota = outcome.quota
+            return answered
+        }
         if let token = checks.pageToken, let tokens = behaviours.pageTokens {
             let issued = memory.pageTokenIssued(token, provider: pack.provider)
             reads.pageToken = (pack.provider, token, issued)

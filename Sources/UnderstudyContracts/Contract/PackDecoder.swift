@@ -257,6 +257,10 @@ package struct PackDecoder: DocumentReading {
         if let proof = behaviours.appSecretProof {
             for name in [proof.invalid, proof.missing] { known(name, packPath.appending("behaviours").appending("appSecretProof")) }
         }
+        if let dialog = behaviours.authorizationDialog {
+            let dialogPath = packPath.appending("behaviours").appending("authorizationDialog").appending("exchange")
+            for name in dialog.exchange.answers { known(name, dialogPath, operations: operations) }
+        }
         if let masks = behaviours.fieldMask {
             for name in [masks.missing, masks.unknownPath] { known(name, packPath.appending("behaviours").appending("fieldMask"), operations: operations) }
             for operation in operations where masks.operations[operation.id] != nil && operation.maskFields == nil {

@@ -18,6 +18,7 @@ struct AdminAPI {
         "GET /__understudy/overrides", "PUT /__understudy/overrides/{fixture file} {\"status\", \"delay\", \"fault\"}",
         "DELETE /__understudy/overrides", "GET /__understudy/violations", "PUT /__understudy/quota/{provider} {\"limit\": N}",
         "PUT /__understudy/appsecret/{provider} {\"secret\": \"...\", \"required\": true}",
+        "PUT /__understudy/dialog/{provider} {\"user\": \"continues\" | \"cancels\" | null}",
         "GET /__understudy/clock", "POST /__understudy/clock {\"advanceSeconds\": N} (servers started with a manual clock)",
         "GET /__understudy/ui (the dashboard, in a browser)", "GET /__understudy/coverage", "GET /__understudy/fixtures/{fixture file}",
         "GET /__understudy/sessions", "GET /__understudy/journal?since=N (entries after sequence N)",
@@ -68,6 +69,8 @@ struct AdminAPI {
             return setQuota(String(path.dropFirst("/quota/".count)), body: request.body)
         case ("PUT", let path) where path.hasPrefix("/appsecret/") && path.count > "/appsecret/".count:
             return setAppSecret(String(path.dropFirst("/appsecret/".count)), body: request.body)
+        case ("PUT", let path) where path.hasPrefix("/dialog/") && path.count > "/dialog/".count:
+            return setDialogUser(String(path.dropFirst("/dialog/".count)), body: request.body)
         case ("GET", "/clock"):
             return .json(["now": .string(ISO8601Time.string(from: responder.clock.now)), "manual": .bool(responder.clock is ManualClock)])
         case ("POST", "/clock"):
