@@ -7,24 +7,18 @@ with uncovered statuses, and a scenario change takes effect on the next request.
 Screenshots go to .build/ui-screenshots/ (failure.png too when a check fails). Everything runs
 on 127.0.0.1 with deadlines; the server's clock is manual, so the page's clock is deterministic.
 """
-import argparse
-import http.server
 import json
-import os
 import pathlib
 import signal
 import subprocess
 import sys
-import threading
 import time
-import traceback
 import urllib.error
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from cdp_pipe import Browser  # noqa: E402
+from harness import PageServer, main, root  # noqa: E402
 
-root = pathlib.Path(__file__).resolve().parents[2]
 # The fixtures' canonical fake key: never a real credential.
 credential = {"Authorization": "Bearer FAKE-understudy-yelp-api-key"}
 coffee = "/v3/businesses/search?term=coffee&location=Cupertino%2C+CA&open_now=true&limit=10"
@@ -198,7 +192,7 @@ def run(server, browser, shots):
     return checks
 
 
-class OtherOrigin:
+class OtherOrigin(PageServer):
     """A page served from another port of 127.0.0.1, another origin: it posts a text/plain form
     and no-cors fetches to the admin API, and tries to read the journal."""
 
@@ -217,60 +211,12 @@ class OtherOrigin:
   setTimeout(() => {{ document.body.dataset.done = '1'; }}, 500);
 }})();
 </script></body>""".encode()
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(page)))
-                self.end_headers()
-                self.wfile.write(page)
-
-            def log_message(self, *arguments):
-                pass
-
-        self.httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(page)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--understudy", required=True)
-    parser.add_argument("--chromium", required=True)
-    parser.add_argument("--screenshots", default=str(root / ".build/ui-screenshots"))
-    arguments = parser.parse_args()
-    shots = pathlib.Path(arguments.screenshots)
-    shots.mkdir(parents=True, exist_ok=True)
-    for old in shots.glob("*.png"):
-        old.unlink()
-    server = Server(arguments.understudy)
-    browser = None
-    try:
-        browser = Browser(arguments.chromium)
-        checks = run(server, browser, shots)
-        print(f"dashboard: {len(checks)} passed, 0 failed (screenshots in {os.path.relpath(shots, root)})")
-        return 0
-    except Exception as error:  # report every failure the same way: what, where, a screenshot
-        traceback.print_exc()
-        if browser is not None:
-            try:
-                print("page error line:", browser.evaluate("document.getElementById('error')?.textContent"), file=sys.stderr)
-                browser.screenshot(shots / "failure.png")
-                print(f"screenshot of the failure: {shots / 'failure.png'}", file=sys.stderr)
-            except Exception:
-                pass
-        print(f"dashboard browser test failed: {error}", file=sys.stderr)
-        return 1
-    finally:
-        if browser is not None:
-            browser.close()
-        server.stop()
+def describe_failure(browser):
+    print("page error line:", browser.evaluate("document.getElementById('error')?.textContent"), file=sys.stderr)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, "dashboard", Server, run, "failure.png", describe_failure=describe_failure, clear_shots=True))

@@ -8,54 +8,25 @@ Pressing Cancel, or a test saying the user cancels, lands there with error=acces
 The redirect URI is a tiny server of this script on 127.0.0.1. Codes and tokens are secrets: the
 checks look at them but never print them. Screenshots go to .build/ui-screenshots/.
 """
-import argparse
-import http.server
 import json
-import os
 import pathlib
 import sys
-import threading
-import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from cdp_pipe import Browser  # noqa: E402
-from dashboard_test import Server, direct, root  # noqa: E402
+from dashboard_test import Server, direct  # noqa: E402
+from harness import PageServer, main  # noqa: E402
 
 app_id = "138483919580948"
 
 
-class Callback:
+class Callback(PageServer):
     """The app's redirect URI: a page on another port of 127.0.0.1 that remembers the queries it was sent."""
 
     def __init__(self):
-        self.queries = []
-        seen = self.queries
-        page = b"<!doctype html><title>Back in the app</title><body><h1>Back in the app</h1></body>"
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                parts = urllib.parse.urlsplit(self.path)
-                if parts.path == "/callback":  # not the browser's /favicon.ico
-                    seen.append(urllib.parse.parse_qs(parts.query))
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(page)))
-                self.end_headers()
-                self.wfile.write(page)
-
-            def log_message(self, *arguments):
-                pass
-
-        self.httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/callback"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(b"<!doctype html><title>Back in the app</title><body><h1>Back in the app</h1></body>", path="/callback")
 
 
 def call(server, target, method="GET", body=None):
@@ -127,38 +98,13 @@ def run(server, browser, callback, shots):
     return checks
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--understudy", required=True)
-    parser.add_argument("--chromium", required=True)
-    parser.add_argument("--screenshots", default=str(root / ".build/ui-screenshots"))
-    arguments = parser.parse_args()
-    shots = pathlib.Path(arguments.screenshots)
-    shots.mkdir(parents=True, exist_ok=True)
-    server = Server(arguments.understudy)
+def run_with_callback(server, browser, shots):
     callback = Callback()
-    browser = None
     try:
-        browser = Browser(arguments.chromium)
-        checks = run(server, browser, callback, shots)
-        print(f"login dialog: {len(checks)} passed, 0 failed (screenshots in {os.path.relpath(shots, root)})")
-        return 0
-    except Exception as error:  # what failed, where, and a screenshot
-        traceback.print_exc()
-        if browser is not None:
-            try:
-                browser.screenshot(shots / "login-dialog-failure.png")
-                print(f"screenshot of the failure: {shots / 'login-dialog-failure.png'}", file=sys.stderr)
-            except Exception:
-                pass
-        print(f"login dialog browser test failed: {error}", file=sys.stderr)
-        return 1
+        return run(server, browser, callback, shots)
     finally:
-        if browser is not None:
-            browser.close()
         callback.stop()
-        server.stop()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(__doc__, "login dialog", Server, run_with_callback, "login-dialog-failure.png"))
