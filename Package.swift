@@ -19,8 +19,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // HMAC-SHA256 for Graph's appsecret_proof (UnderstudyContracts only): the `Crypto` module
-        // on every platform, one code path (on Apple's platforms it forwards to CryptoKit).
+        // HMAC-SHA256 for Graph's appsecret_proof and RS256 for OpenID Connect ID tokens
+        // (UnderstudyContracts only): the `Crypto` module on every platform, one code path (on
+        // Apple's platforms it forwards to CryptoKit), and `CryptoExtras`' `_RSA` (BoringSSL).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `swift package generate-documentation`: the DocC catalogs of the library targets.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -36,7 +37,10 @@ let package = Package(
         // Contracts and provider behaviours: packs, checks, contract-aware matching, generated answers.
         .target(
             name: "UnderstudyContracts",
-            dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]),
         // The responder (one decision), its journal and admin API, and the tooling (to be split further).
         // The dashboard's page sources are embedded by scripts/embed-dashboard, not shipped as files.
         .target(
