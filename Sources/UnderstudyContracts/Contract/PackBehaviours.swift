@@ -12,6 +12,7 @@ package struct PackBehaviours: Sendable {
     package var conditionalGet: ConditionalGet?
     package var fieldMask: FieldMasks?
     package var appSecretProof: AppSecretProof?
+    package var openIDConnect: OpenIDConnect?
 
     // Quota and PageTokens are classes: every counted request binds its pack's quota, and a
     // struct's binding retained and released each of its references.
@@ -266,6 +267,7 @@ package struct PackBehaviours: Sendable {
         }
         named += (conditionalGet?.operations.sorted() ?? []).map { ($0, "conditionalGet") }
         named += (fieldMask?.operations.keys.sorted() ?? []).map { ($0, "fieldMask") }
+        named += (openIDConnect?.operations ?? []).map { ($0, "openIDConnect") }
         return named
     }
 }

@@ -257,6 +257,10 @@ package struct PackDecoder: DocumentReading {
         if let proof = behaviours.appSecretProof {
             for name in [proof.invalid, proof.missing] { known(name, packPath.appending("behaviours").appending("appSecretProof")) }
         }
+        if let uninstall = behaviours.openIDConnect?.uninstall {
+            let scope = operations.filter { $0.id == uninstall.operation }
+            for name in uninstall.answerNames { known(name, packPath.appending("behaviours").appending("openIDConnect").appending("uninstall"), operations: scope) }
+        }
         if let masks = behaviours.fieldMask {
             for name in [masks.missing, masks.unknownPath] { known(name, packPath.appending("behaviours").appending("fieldMask"), operations: operations) }
             for operation in operations where masks.operations[operation.id] != nil && operation.maskFields == nil {
