@@ -21,11 +21,14 @@ package struct ProviderGate {
     /// The tokens the server knows from the start (the pack's and those its fixtures describe);
     /// `nil`: the pack's alone.
     package var known: KnownTokens?
+    /// The OpenID Connect providers' keys and test users (`openIDConnect`), the responder's.
+    package var openIDIssuers: OpenIDIssuers?
 
     package init(
         route: ContractRoute, request: Request, state: BehaviourState, now: Date, parametersPass: Bool = false, reading: AnswerReading? = nil,
-        credentials: CredentialJudgement? = nil, known: KnownTokens? = nil
+        credentials: CredentialJudgement? = nil, known: KnownTokens? = nil, openIDIssuers: OpenIDIssuers? = nil
     ) {
+        self.openIDIssuers = openIDIssuers
         self.route = route
         self.request = request
         self.state = state
@@ -75,6 +78,7 @@ package struct ProviderGate {
             }
             return Outcome(violation: violation)
         }
+        if let openID = behaviours.openIDConnect, let answered = openIDOutcome(openID, operation: operation) { return answered }
         let checker = RequestChecker(route: route, request: request)
         let judged = judgedCredential(checker, operation: operation)
         if let credentialFinding = judged.finding { return answer(credentialFinding) }

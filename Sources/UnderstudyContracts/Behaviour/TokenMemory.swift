@@ -61,6 +61,8 @@ package struct TokenMemory {
     private var reissues: [String: Int] = [:]
     /// By provider.
     private var appSecrets: [String: AppSecretSetting] = [:]
+    /// OpenID Connect ID tokens minted and the users they ended.
+    package var idTokens = IDTokenMemory()
 
     package init() {}
 
