@@ -123,6 +123,9 @@ let package = Package(
                 "UnderstudyTesting",
                 "ChildProcesses",
                 "TestParallelism",
+                // An ID token's signature checked from the served JWKS's n and e, as a verifier does.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

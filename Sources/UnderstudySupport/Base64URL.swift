@@ -17,7 +17,8 @@ package enum Base64URL {
     }
 
     /// The bytes `text` spells in base64url, padded or not; `nil` when it holds anything else
-    /// (standard base64's `+` and `/` included) or has an impossible length.
+    /// (standard base64's `+` and `/` included), has an impossible length, or is not the
+    /// canonical spelling of its bytes (unused bits of the last character set).
     package static func decode(_ text: Substring) -> [UInt8]? {
         guard text.utf8.count % 4 != 1 else { return nil }
         var standard = ""
@@ -33,6 +34,10 @@ package enum Base64URL {
         if let padding = standard.firstIndex(of: "="), standard[padding...].contains(where: { $0 != "=" }) { return nil }
         standard = standard.replacingOccurrences(of: "=", with: "")
         while standard.utf8.count % 4 != 0 { standard.append("=") }
-        return Data(base64Encoded: standard).map(Array.init)
+        guard let bytes = Data(base64Encoded: standard).map(Array.init) else { return nil }
+        // Only the canonical spelling: a last character whose unused bits are set spells the
+        // same bytes, so a token changed there would otherwise still verify.
+        guard encode(bytes) == text.replacingOccurrences(of: "=", with: "") else { return nil }
+        return bytes
     }
 }

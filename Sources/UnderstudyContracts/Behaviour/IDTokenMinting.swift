@@ -46,7 +46,10 @@ extension OpenIDIssuers {
         claims["exp"] = .number(JSONNumber(issuedAt + Int(openID.lifetime.rounded(.up))))
         claims["jti"] = .string(Self.newTokenID())
         if let nonce { claims["nonce"] = .string(nonce) }
-        for (claim, value) in overriding { claims[claim] = value == .null ? nil : value }
+        for (claim, value) in overriding {
+            // Not `value == .null ? nil : value`: JSONValue takes `nil` for `null`.
+            if value == .null { claims.removeValue(forKey: claim) } else { claims[claim] = value }
+        }
         guard case .string(let subject)? = claims["sub"], !subject.isEmpty else {
             if let sub = claims["sub"], sub != .null { throw .invalidClaim("sub", expected: "a non-empty string (the user's id)") }
             throw .noSubject(provider: pack.provider, operation: openID.userOperation)
