@@ -55,3 +55,23 @@ struct OpenIDConnectLoadingTests {
         #expect(Base64URL.decode("AQ") == [1] && Base64URL.decode("AR") == nil)
     }
 }
+
+/// `verify`'s cross-checks of `openIDConnect` against the contract.
+@Suite("OpenID Connect behaviour consistency")
+struct OpenIDConnectConsistencyTests {
+    @Test func theBundledPackAgreesWithItself() throws {
+        let facebook = try #require(try Contracts.load(from: bundledContractsPath).pack(named: "facebook"))
+        #expect(OpenIDConsistency.findings(facebook).isEmpty)
+    }
+
+    @Test func aDocumentOutsideTheSchemaIsAFinding() throws {
+        let folder = try TemporaryFixtures()
+        defer { folder.remove() }
+        let pack = try String(contentsOfFile: bundledContractsPath + "/facebook.openapi.json", encoding: .utf8)
+        try folder.write("facebook.openapi.json", pack.replacingOccurrences(of: #""response_types_supported": ["#, with: #""response_types": ["#))
+        let facebook = try #require(try Contracts.load(from: folder.root).pack(named: "facebook"))
+        let messages = OpenIDConsistency.findings(facebook).map(\.message)
+        #expect(messages.count == 1 && messages.first?.hasPrefix("getOpenIDConfiguration answers this document:") == true, "\(messages)")
+        #expect(messages.first?.contains("response_types_supported") == true, "\(messages)")
+    }
+}

@@ -194,6 +194,6 @@ struct ResponderTests {
         #expect(responder.journal.receivedCount == 0)
         let unknown = await get(responder, "/__understudy/nope")
         #expect(unknown.status == 404)
-        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 19)  // PUT /__understudy/appsecret/{provider} is the 19th (issue 40)
+        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 21)  // the appsecret endpoint is the 19th, the two idtoken ones the 20th and 21st (issue 40)
     }
 }
