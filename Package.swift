@@ -23,6 +23,8 @@ let package = Package(
         // (UnderstudyContracts only): the `Crypto` module on every platform, one code path (on
         // Apple's platforms it forwards to CryptoKit), and `CryptoExtras`' `_RSA` (BoringSSL).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Tests only: an independent verifier of the ID tokens the fake mints (openIDConnect).
+        .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         // `swift package generate-documentation`: the DocC catalogs of the library targets.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -126,6 +128,7 @@ let package = Package(
                 // An ID token's signature checked from the served JWKS's n and e, as a verifier does.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
