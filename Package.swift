@@ -19,9 +19,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // HMAC-SHA256 for Graph's appsecret_proof (UnderstudyContracts only): the `Crypto` module
-        // on every platform, one code path (on Apple's platforms it forwards to CryptoKit).
+        // HMAC-SHA256 for Graph's appsecret_proof and RS256 for OpenID Connect ID tokens
+        // (UnderstudyContracts only): the `Crypto` module on every platform, one code path (on
+        // Apple's platforms it forwards to CryptoKit), and `CryptoExtras`' `_RSA` (BoringSSL).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Tests only: an independent verifier of the ID tokens the fake mints (openIDConnect).
+        .package(url: "https://github.com/vapor/jwt-kit.git", exact: "5.8.0"),
         // `swift package generate-documentation`: the DocC catalogs of the library targets.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -36,7 +39,10 @@ let package = Package(
         // Contracts and provider behaviours: packs, checks, contract-aware matching, generated answers.
         .target(
             name: "UnderstudyContracts",
-            dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]),
         // The responder (one decision), its journal and admin API, and the tooling (to be split further).
         // The dashboard's page sources are embedded by scripts/embed-dashboard, not shipped as files.
         .target(
@@ -119,6 +125,10 @@ let package = Package(
                 "UnderstudyTesting",
                 "ChildProcesses",
                 "TestParallelism",
+                // An ID token's signature checked from the served JWKS's n and e, as a verifier does.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

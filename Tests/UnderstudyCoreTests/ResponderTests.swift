@@ -194,6 +194,7 @@ struct ResponderTests {
         #expect(responder.journal.receivedCount == 0)
         let unknown = await get(responder, "/__understudy/nope")
         #expect(unknown.status == 404)
-        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 20)  // PUT /__understudy/dialog/{provider} is the 20th (issue 40, item 5)
+        // The appsecret endpoint is the 19th, the dialog's the 20th (issue 40, item 5), the two idtoken ones the 21st and 22nd (item 6).
+        #expect(try json(unknown)["understudy"]?["endpoints"]?.arrayValue?.count == 22)
     }
 }

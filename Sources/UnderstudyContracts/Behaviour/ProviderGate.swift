@@ -28,11 +28,14 @@ package final class ProviderGate {
     /// The tokens the server knows from the start (the pack's and those its fixtures describe);
     /// `nil`: the pack's alone.
     package let known: KnownTokens?
+    /// The OpenID Connect providers' keys and test users (`openIDConnect`), the responder's.
+    package let openIDIssuers: OpenIDIssuers?
 
     package init(
         route: ContractRoute, request: Request, now: Date, parametersPass: Bool = false, reading: AnswerReading? = nil,
-        credentials: CredentialJudgement? = nil, known: KnownTokens? = nil
+        credentials: CredentialJudgement? = nil, known: KnownTokens? = nil, openIDIssuers: OpenIDIssuers? = nil
     ) {
+        self.openIDIssuers = openIDIssuers
         self.route = route
         self.request = request
         self.now = now
@@ -137,6 +140,12 @@ package final class ProviderGate {
     /// quota, field mask, parameters, page token). Reads nothing else and changes nothing:
     /// what it read goes into `reads`, what it would change (a request counted) into `effects`.
     package func before(memory: BehaviourMemory, reads: inout BehaviourReads, effects: inout BehaviourEffects) -> Outcome {
+        // An OpenID Connect provider's own operations (discovery, keys, uninstall) take no credential.
+        if let operation = route.operation, let openID = behaviours.openIDConnect,
+            let answered = openIDOutcome(openID, operation: operation, memory: memory, reads: &reads, effects: &effects)
+        {
+            return answered
+        }
         if let refusal = checks.refusal { return refusal.outcome }
         guard let operation = route.operation else { return Outcome() }
         if let credential = checks.credential, let refused = tokenFinding(credential, operation: operation, memory: memory, reads: &reads) { return refused }

@@ -64,6 +64,8 @@ package struct TokenMemory {
     /// Counts the changes: a decision that read the memory at one version may install the copy
     /// it changed only while the session's memory is still at that version.
     package private(set) var version = 0
+    /// OpenID Connect ID tokens minted and the users they ended.
+    package private(set) var idTokens = IDTokenMemory()
 
     package init() {}
 
@@ -128,6 +130,21 @@ package struct TokenMemory {
         guard !declined.isEmpty else { return [] }
         let record = tokens[Self.key(provider, token)] ?? known ?? TokenRecord(lineage: token)
         return declined[Self.key(provider, record.grant)] ?? []
+    }
+
+    /// Notes an ID token this session minted, by its `jti`.
+    package mutating func noteIDTokenMinted(_ tokenID: String, provider: String) {
+        version &+= 1
+        idTokens.noteMinted(tokenID, provider: provider)
+    }
+
+    /// Uninstalls the user of ID token `tokenID`: `false`, and nothing changed, when the token
+    /// was already ended (its user uninstalled since it was minted).
+    package mutating func uninstallIDTokenUser(_ user: String, tokenID: String, provider: String) -> Bool {
+        guard !idTokens.isEnded(tokenID, user: user, provider: provider) else { return false }
+        version &+= 1
+        idTokens.uninstall(user, provider: provider)
+        return true
     }
 
     package mutating func setAppSecret(_ setting: AppSecretSetting?, for provider: String) {

@@ -13,6 +13,7 @@ package struct PackBehaviours: Sendable {
     package var fieldMask: FieldMasks?
     package var appSecretProof: AppSecretProof?
     package var authorizationDialog: AuthorizationDialog?
+    package var openIDConnect: OpenIDConnect?
 
     // Quota and PageTokens are classes: every counted request binds its pack's quota, and a
     // struct's binding retained and released each of its references.
@@ -270,6 +271,7 @@ package struct PackBehaviours: Sendable {
         if let dialog = authorizationDialog {
             named += [dialog.dialog, dialog.decision.operation, dialog.exchange.operation].map { ($0, "authorizationDialog") }
         }
+        named += (openIDConnect?.operations ?? []).map { ($0, "openIDConnect") }
         return named
     }
 }

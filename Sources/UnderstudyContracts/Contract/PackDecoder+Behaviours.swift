@@ -8,10 +8,13 @@ extension PackDecoder {
     package mutating func decodeBehaviours(_ value: JSONValue, at path: JSONPath) -> PackBehaviours {
         var behaviours = PackBehaviours()
         guard let members = object(value, at: path) else { return behaviours }
-        checkKeys(members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet", "fieldMask", "appSecretProof", "authorizationDialog"], at: path)
+        checkKeys(
+            members, allowed: ["quota", "pageTokens", "tokenExpiry", "conditionalGet", "fieldMask", "appSecretProof", "authorizationDialog", "openIDConnect"],
+            at: path)
         if let dialog = members["authorizationDialog"] {
             behaviours.authorizationDialog = decodeAuthorizationDialog(dialog, at: path.appending("authorizationDialog"))
         }
+        if let openID = members["openIDConnect"] { behaviours.openIDConnect = decodeOpenIDConnect(openID, at: path.appending("openIDConnect")) }
         if let proof = members["appSecretProof"] { behaviours.appSecretProof = decodeAppSecretProof(proof, at: path.appending("appSecretProof")) }
         if let masks = members["fieldMask"] { behaviours.fieldMask = decodeFieldMasks(masks, at: path.appending("fieldMask")) }
         if let quota = members["quota"] { behaviours.quota = decodeQuota(quota, at: path.appending("quota")) }

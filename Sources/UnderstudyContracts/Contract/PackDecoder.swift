@@ -261,6 +261,10 @@ package struct PackDecoder: DocumentReading {
             let dialogPath = packPath.appending("behaviours").appending("authorizationDialog").appending("exchange")
             for name in dialog.exchange.answers { known(name, dialogPath, operations: operations) }
         }
+        if let uninstall = behaviours.openIDConnect?.uninstall {
+            let scope = operations.filter { $0.id == uninstall.operation }
+            for name in uninstall.answerNames { known(name, packPath.appending("behaviours").appending("openIDConnect").appending("uninstall"), operations: scope) }
+        }
         if let masks = behaviours.fieldMask {
             for name in [masks.missing, masks.unknownPath] { known(name, packPath.appending("behaviours").appending("fieldMask"), operations: operations) }
             for operation in operations where masks.operations[operation.id] != nil && operation.maskFields == nil {

@@ -22,6 +22,7 @@ struct AdminAPI {
         "GET /__understudy/clock", "POST /__understudy/clock {\"advanceSeconds\": N} (servers started with a manual clock)",
         "GET /__understudy/ui (the dashboard, in a browser)", "GET /__understudy/coverage", "GET /__understudy/fixtures/{fixture file}",
         "GET /__understudy/sessions", "GET /__understudy/journal?since=N (entries after sequence N)",
+        "POST /__understudy/idtoken/{provider} {\"nonce\": \"...\", \"claims\": {...}}", "GET /__understudy/idtoken/{provider}",
     ]
 
     /// The header that carries the admin token.
@@ -81,6 +82,8 @@ struct AdminAPI {
             return coverage()
         case ("GET", "/sessions"):
             return sessions()
+        case (_, let path) where path.hasPrefix("/idtoken/") && path.count > "/idtoken/".count:
+            return idTokens(request.method, provider: String(path.dropFirst("/idtoken/".count)), body: request.body)
         case ("GET", let path) where path.hasPrefix("/fixtures/") && path.count > "/fixtures/".count:
             return fixtureDocument(String(path.dropFirst("/fixtures/".count)))
         case (_, "/health"), (_, "/journal"), (_, "/unmatched"), (_, "/reset"), (_, "/scenarios"), (_, "/overrides"), (_, "/violations"), (_, "/clock"),

@@ -78,7 +78,7 @@ extension Responder {
             ProviderGate(
                 route: route, request: asked, now: now, parametersPass: placement?.parametersPass ?? false,
                 reading: route.operation?.behaviours.readsAnswers == true ? visit?.kept?.reading : nil,
-                credentials: route.operation?.credential == nil ? nil : visit?.kept?.credentials, known: knownTokens)
+                credentials: route.operation?.credential == nil ? nil : visit?.kept?.credentials, known: knownTokens, openIDIssuers: openIDIssuers)
         }
         var sent: PreparedRequest.Forms = (
             request, placement?.form(of: request) ?? Self.matchingForm(of: request, route: mountedRoute == nil ? route : contracts?.route(request))

@@ -48,6 +48,8 @@ public final class Responder: Sendable {
     /// The access tokens known from the start: the packs' own and those the fixtures'
     /// introspection answers describe, their times moved from `replayStart` like the answers'.
     package let knownTokens: KnownTokens
+    /// The OpenID Connect providers' signing keys (made on first use) and test users.
+    package let openIDIssuers: OpenIDIssuers
     /// Seeds random delays: the same seed gives the same delays in every run.
     public let delaySeed: UInt64
     /// While recording, what answers the requests no fixture answers (or, in mode `all`, every
@@ -104,6 +106,7 @@ public final class Responder: Sendable {
         let journalCapacity = configuration.journalCapacity
         self.index = index
         knownTokens = KnownTokens(fixtures: index.fixtures, contracts: configuration.contracts, replayedFrom: replayStart)
+        openIDIssuers = OpenIDIssuers(fixtures: index.fixtures, contracts: configuration.contracts)
         journalBudget = budget
         defaultSession = ResponderSession(id: nil, index: index, journalCapacity: journalCapacity, budget: budget)
         sessions = SessionTable(maximumSessions: Self.maximumSessions) { id in

@@ -10,7 +10,7 @@ package enum Redaction {
     /// Query parameters (and form fields) that carry credentials in the providers' APIs.
     public static let secretParameters: Set<String> = [
         "key", "api_key", "apikey", "access_token", "client_secret", "appsecret_proof",
-        "fb_exchange_token", "input_token", "code", "token", "refresh_token", "password", "signature",
+        "fb_exchange_token", "input_token", "code", "token", "refresh_token", "password", "signature", "id_token",
     ]
 
     /// Headers that carry credentials.
@@ -58,5 +58,5 @@ package enum Redaction {
     }
 
     /// JSON members (and form fields) that carry credentials in the providers' answers and bodies.
-    package static let secretMembers: Set<String> = ["access_token", "refresh_token", "client_secret", "code"]
+    package static let secretMembers: Set<String> = ["access_token", "refresh_token", "client_secret", "code", "id_token"]
 }

@@ -68,6 +68,6 @@ package enum PackConsistency {
                 report(path, "\(parameter) is no query parameter of \(id)")
             }
         }
-        return findings
+        return findings + OpenIDConsistency.findings(pack)
     }
 }
