@@ -48,8 +48,8 @@ import UnderstudyJSON
         let plan = session.read { responder.plan(prepared, in: $0) }
         #expect(plan.quota?.countedBefore == 0)
         #expect(responder.respondNow(to: searchRequest(session: "room")).status == 200)  // overtakes it
-        let planned = plan
-        let produced = responder.produce(planned, for: prepared, recording: false, sendingFiles: false)
+        var planned = plan
+        let produced = responder.produce(&planned, for: prepared, recording: false, sendingFiles: false)
         let applied = try #require(session.apply(planned.reads, planned.effects, entry: nil))
         #expect(applied.applied.countedBefore == 1)
         // The answer's rate-limit headers are written from the count applied, not the one planned.

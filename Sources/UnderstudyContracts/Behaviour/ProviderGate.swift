@@ -49,8 +49,9 @@ package final class ProviderGate {
         checks = check()
     }
 
-    /// What the request alone decides, found when the gate is made.
-    package private(set) var checks: Checks
+    /// What the request alone decides, found when the gate is made. Set once, in `init`, on
+    /// the one thread that makes the gate: the runtime's exclusivity check is left out.
+    @exclusivity(unchecked) package private(set) var checks: Checks
 
     /// The field mask the request sends, read once, for an operation that takes one.
     let mask: FieldMask?

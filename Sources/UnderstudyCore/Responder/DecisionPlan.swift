@@ -4,9 +4,9 @@ import UnderstudyContracts
 
 /// A decision about a request, taken from its session's state as it was and without effects:
 /// who answers, what the decision read (`SessionReads`), and what it changes (`SessionEffects`).
-/// A class made fresh for each attempt at a decision and never shared: the steps fill it in
-/// place rather than copy its answers and requests from one to the next.
-final class DecisionPlan {
+/// Each step fills it in place (`inout`): returned and passed by value, its answers and
+/// requests were copied from one step to the next.
+struct DecisionPlan {
     /// Who answers.
     enum Verdict {
         /// The provider itself, before any fixture: its pack answer, by name.
@@ -36,7 +36,13 @@ final class DecisionPlan {
 extension Responder {
     /// The decision about `prepared` in the session's `state`: reads it, changes nothing.
     func plan(_ prepared: PreparedRequest, in state: SessionState) -> DecisionPlan {
-        let plan = DecisionPlan()
+        var plan = DecisionPlan()
+        self.plan(prepared, in: state, into: &plan)
+        return plan
+    }
+
+    /// `plan(_:in:)` into `plan`, a new plan, filled in place.
+    func plan(_ prepared: PreparedRequest, in state: SessionState, into plan: inout DecisionPlan) {
         plan.reads.resets = state.resets
         if let gate = prepared.gate {
             let outcome = gate.before(memory: state.behaviours, reads: &plan.reads.behaviours, effects: &plan.effects.behaviours)
@@ -44,7 +50,7 @@ extension Responder {
             plan.violation = outcome.violation
             if let answer = outcome.answer {
                 plan.verdict = .provider(answer, name: outcome.answeredBy ?? gate.route.pack.provider)
-                return plan
+                return
             }
             if gate.readsTokensAfter {
                 plan.tokens = state.behaviours.tokens
@@ -54,7 +60,7 @@ extension Responder {
         switch prepared.issuedValueAnswer {
         case .answer?, .overBudget?:
             plan.verdict = .generated(prepared.issuedValueAnswer!)
-            return plan
+            return
         case .unsatisfiable?, nil:
             break
         }
@@ -68,9 +74,9 @@ extension Responder {
         }
         guard let fixture else {
             plan.verdict = .noFixture(scenarioStates: state.scenarioStates)
-            return plan
+            return
         }
-        let position = self.position(in: fixture, for: prepared, state: state, plan: plan)
+        let position = self.position(in: fixture, for: prepared, state: state, plan: &plan)
         plan.reads.overrides = state.overridesVersion
         let override = state.overrides.isEmpty ? nil : state.overrides[fixture.file]
         // A random delay is seeded by how many times the fixture answered; a fixed one needs no count.
@@ -79,7 +85,6 @@ extension Responder {
         case .fixed?, nil: break
         }
         plan.verdict = .fixture(fixture, matched: matched, position: position, override: override)
-        return plan
     }
 
     /// The answer of `fixture` to play: sequences advance on each match and stay on their last
@@ -90,7 +95,7 @@ extension Responder {
     /// every early request by the clock, so a request that reaches the fixtures is on time;
     /// without it, a request is early when it comes within those seconds of the previous answer
     /// on the same method and path.
-    private func position(in fixture: Fixture, for prepared: PreparedRequest, state: SessionState, plan: DecisionPlan) -> Int {
+    private func position(in fixture: Fixture, for prepared: PreparedRequest, state: SessionState, plan: inout DecisionPlan) -> Int {
         let form = (prepared.mounted ?? prepared.sent).matching.request
         var early: ((Double) -> Bool)?
         if prepared.timed != false, index.timesAnswers(method: form.method, path: form.path) {

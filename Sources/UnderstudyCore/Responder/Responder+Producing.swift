@@ -5,17 +5,18 @@ import UnderstudyContracts
 import UnderstudySupport
 
 /// An answer made from a decision, outside every lock, with what its journal entry needs. A
-/// class, so that the answer is finished in place rather than copied.
+/// class, used by one thread: finished in place rather than copied, without the runtime's
+/// exclusivity checks.
 final class ProducedAnswer {
-    var response: Response
+    @exclusivity(unchecked) var response: Response
     /// Who answered, for the journal.
-    var answer: JournalEntry.Answer
+    @exclusivity(unchecked) var answer: JournalEntry.Answer
     /// The SKU the real provider would bill the request at, when its pack prices requests.
-    var charge: Charge?
+    @exclusivity(unchecked) var charge: Charge?
     /// The delay of a fixture's answer, written once its answers are counted.
-    var delay: (delay: Delay, file: String)?
+    @exclusivity(unchecked) var delay: (delay: Delay, file: String)?
     /// Whether a fixture answered (a recorder counts the requests it did not forward).
-    var replayed: Bool
+    @exclusivity(unchecked) var replayed: Bool
 
     init(response: Response, answer: JournalEntry.Answer, charge: Charge? = nil, replayed: Bool = false) {
         self.response = response
@@ -29,19 +30,19 @@ extension Responder {
     /// The answer `plan` decides, or `nil` when the recorder is to forward the request; what
     /// the answer changes (tokens it issues or revokes, page tokens) is added to `plan.effects`.
     /// Reads no session state: only the plan and the request.
-    func produce(_ plan: DecisionPlan, for prepared: PreparedRequest, recording: Bool, sendingFiles: Bool) -> ProducedAnswer? {
+    func produce(_ plan: inout DecisionPlan, for prepared: PreparedRequest, recording: Bool, sendingFiles: Bool) -> ProducedAnswer? {
         let gate = prepared.gate
         switch plan.verdict {
         case .provider(let response, let name):
             return ProducedAnswer(response: response, answer: .provider(name))
         case .generated(let outcome):
-            return generated(outcome, plan: plan, for: prepared)
+            return generated(outcome, plan: &plan, for: prepared)
         case .noFixture(let scenarioStates):
             if recording, let recorder, recorder.forwardsMisses, recorder.holds(prepared.asked) { return nil }
             var fallbackFailure: String?
             switch prepared.issuedValueAnswer ?? prepared.generator?.outcome() {
             case .unsatisfiable(let reason)?: fallbackFailure = reason
-            case let outcome?: if let answer = generated(outcome, plan: plan, for: prepared) { return answer }
+            case let outcome?: if let answer = generated(outcome, plan: &plan, for: prepared) { return answer }
             case nil: break
             }
             let form = (prepared.mounted ?? prepared.sent).matching.request
@@ -71,7 +72,7 @@ extension Responder {
     }
 
     /// The contract's answer, as the provider gives it; `nil` when the contract cannot answer.
-    private func generated(_ outcome: GeneratedAnswer.Outcome, plan: DecisionPlan, for prepared: PreparedRequest) -> ProducedAnswer? {
+    private func generated(_ outcome: GeneratedAnswer.Outcome, plan: inout DecisionPlan, for prepared: PreparedRequest) -> ProducedAnswer? {
         guard let generator = prepared.generator else { return nil }
         switch outcome {
         case .answer(var response):

@@ -233,16 +233,17 @@ public final class Responder: Sendable {
         }
         let prepared = prepare(request, in: session, mounted: mounted, memo: memo)
         for _ in 0..<optimisticAttempts {
-            let plan = session.read { self.plan(prepared, in: $0) }
-            let produced = produce(plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
+            var plan = DecisionPlan()
+            session.read { self.plan(prepared, in: $0, into: &plan) }
+            let produced = produce(&plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
             if let applied = session.apply(plan.reads, plan.effects, entry: journalEntry(of: produced, plan: plan, for: request)) {
                 return finish(plan, produced, applied: applied.applied, journalsOver: applied.over, for: prepared)
             }
         }
         // Overtaken every time: decide and apply under one hold of the lock, which nothing can overtake.
         let held = session.decideHoldingLock { state in
-            let plan = self.plan(prepared, in: state)
-            let produced = produce(plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
+            var plan = self.plan(prepared, in: state)
+            let produced = produce(&plan, for: prepared, recording: recording, sendingFiles: sendingFiles)
             return (plan.effects, journalEntry(of: produced, plan: plan, for: request), (plan, produced))
         }
         return finish(held.decided.0, held.decided.1, applied: held.applied, journalsOver: held.over, for: prepared)
