@@ -43,6 +43,28 @@ struct LoginDialogFlowTests {
         }
     }
 
+    /// Limited Login through the dialog, as the iOS SDK asks for it: the callback's fragment
+    /// carries an authentication token with this login's nonce, which the app's checks accept
+    /// and which cannot stand in for a Graph login.
+    @Test(arguments: TestServer.Mode.allCases) func aLimitedLoginGetsAnAuthenticationTokenWithItsNonce(_ mode: TestServer.Mode) async throws {
+        try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
+            let dialog = LoginDialog(configuration: server.app(), redirectURI: Self.redirectURI, limitedLoginNonce: "nonce-7")
+            #expect(dialog.url.absoluteString.contains("response_type=id_token%2Cgraph_domain%2Cuser_token_nonce&scope=public_profile%2Cemail&nonce=nonce-7"))
+            let callback = try await DialogBrowser(server).callback(opening: dialog.url, pressing: .continue)
+            guard case .authenticationToken(let token) = try dialog.outcome(of: callback) else {
+                Issue.record("the callback carried no authentication token")
+                return
+            }
+            let checked = try LimitedLoginToken.validated(token, appID: "138483919580948", nonce: "nonce-7", now: server.clock.now)
+            #expect(checked.userID == "10160000000000001")
+            #expect(throws: LimitedLoginToken.Refusal.self) { try LimitedLoginToken.validated(token, appID: "138483919580948", nonce: "other", now: server.clock.now) }
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            await #expect(throws: RestaurantError.self) { try await gate(server, folder).0.logIn(through: dialog, callback: callback) }
+            #expect(server.journal.entries.allSatisfy { !$0.target.contains("/oauth/access_token") })
+        }
+    }
+
     @Test(arguments: TestServer.Mode.allCases) func cancellingIsADistinctOutcome(_ mode: TestServer.Mode) async throws {
         try await withUnderstudy(fixtures: fixtures, contracts: contracts, mode: mode) { server in
             let folder = try temporaryFolder()

@@ -30,9 +30,10 @@ package enum DialogAnswers {
         return Response(status: 200, headers: [HeaderField(name: "Content-Type", value: "text/html; charset=utf-8"), HeaderField(name: "Cache-Control", value: "no-store")], body: Array(page.utf8))
     }
 
-    /// A 302 to `redirectURI` with `members` added to its query.
-    package static func redirect(to redirectURI: String, adding members: [(name: String, value: String)]) -> Response {
-        let separator = redirectURI.contains("?") ? (redirectURI.hasSuffix("?") || redirectURI.hasSuffix("&") ? "" : "&") : "?"
+    /// A 302 to `redirectURI` with `members` added to its query, or (`inFragment`) as its
+    /// fragment, as an implicit grant sends tokens: a fragment never reaches a server.
+    package static func redirect(to redirectURI: String, adding members: [(name: String, value: String)], inFragment: Bool = false) -> Response {
+        let separator = inFragment ? "#" : redirectURI.contains("?") ? (redirectURI.hasSuffix("?") || redirectURI.hasSuffix("&") ? "" : "&") : "?"
         let location = redirectURI + separator + query(members)
         return Response(status: 302, headers: [HeaderField(name: "Location", value: location), HeaderField(name: "Cache-Control", value: "no-store")], body: [])
     }

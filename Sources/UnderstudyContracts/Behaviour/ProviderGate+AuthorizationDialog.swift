@@ -24,7 +24,7 @@ extension ProviderGate {
             guard let redirectURI = request.query.values(dialog.redirectURI).first else { return nil }
             if let refused = unusableRedirect(redirectURI, dialog, operation) { return refused }
             switch dialogs.user(for: route.pack.provider) {
-            case .continues?: return codeRedirect(dialog, to: redirectURI, dialogs: &dialogs)
+            case .continues?: return continueRedirect(dialog, to: redirectURI, dialogs: &dialogs, memory: memory, reads: &reads, effects: &effects)
             case .cancels?: return cancelRedirect(dialog, to: redirectURI)
             case nil: return consentPage(dialog)
             }
@@ -32,7 +32,8 @@ extension ProviderGate {
             guard let redirectURI = request.query.values(dialog.redirectURI).first else { return nil }
             if let refused = unusableRedirect(redirectURI, dialog, operation) { return refused }
             switch request.query.values(dialog.decision.parameter).first {
-            case dialog.decision.accept?: return codeRedirect(dialog, to: redirectURI, dialogs: &dialogs)
+            case dialog.decision.accept?:
+                return continueRedirect(dialog, to: redirectURI, dialogs: &dialogs, memory: memory, reads: &reads, effects: &effects)
             case dialog.decision.cancel?: return cancelRedirect(dialog, to: redirectURI)
             default: return nil
             }
@@ -49,6 +50,46 @@ extension ProviderGate {
         let carried = request.query.pairs.filter { $0.name != dialog.decision.parameter }
         let page = DialogAnswers.page(title: dialog.title, user: dialog.user, decisionPath: prefix + decisionPath, carried: carried, decision: dialog.decision)
         return Outcome(answer: page, answeredBy: "\(route.pack.provider): authorizationDialog (consent page)")
+    }
+
+    /// Where Continue sends the browser: with an ID token when the request asks for one and the
+    /// pack mints them, else with a code.
+    private func continueRedirect(
+        _ dialog: PackBehaviours.AuthorizationDialog, to redirectURI: String, dialogs: inout DialogMemory, memory: BehaviourMemory,
+        reads: inout BehaviourReads, effects: inout BehaviourEffects
+    ) -> Outcome {
+        guard let idToken = dialog.idToken, idToken.isAsked(by: request.query.values(idToken.responseType).first) else {
+            return codeRedirect(dialog, to: redirectURI, dialogs: &dialogs)
+        }
+        return idTokenRedirect(idToken, dialog, to: redirectURI, memory: memory, reads: &reads, effects: &effects)
+    }
+
+    /// The redirect of a login that asked for an ID token (Limited Login): the token of the
+    /// pack's test user, with the request's nonce, its granted scopes and the state, in the
+    /// redirect URI's fragment. The session notes the token, so its uninstall ends it.
+    private func idTokenRedirect(
+        _ idToken: PackBehaviours.AuthorizationDialog.IDTokenRedirect, _ dialog: PackBehaviours.AuthorizationDialog, to redirectURI: String,
+        memory: BehaviourMemory, reads: inout BehaviourReads, effects: inout BehaviourEffects
+    ) -> Outcome {
+        let pack = route.pack
+        let minted: (token: String, claims: [String: JSONValue])
+        do {
+            guard let issuers = openIDIssuers else { throw IDTokenMintError.notAnOpenIDProvider(pack.provider) }
+            minted = try issuers.mint(for: pack, nonce: request.query.values(idToken.nonce).first, now: now)
+        } catch {
+            let reason = "the login dialog of \(pack.provider) could not mint an ID token: \(error)"
+            return Outcome(answer: .json(["understudy": ["error": .string(reason)]], status: 500), answeredBy: "\(pack.provider): authorizationDialog (no ID token)")
+        }
+        if let tokenID = minted.claims["jti"]?.stringValue {
+            reads.tokens = memory.tokens.version
+            var tokens = effects.tokens ?? memory.tokens
+            tokens.noteIDTokenMinted(tokenID, provider: pack.provider)
+            effects.tokens = tokens
+        }
+        var members = [(name: idToken.parameter, value: minted.token), (idToken.grantedScopes, request.query.values(idToken.scope).first ?? "")]
+        if let sent = request.query.values(dialog.state).first { members.append((dialog.state, sent)) }
+        return Outcome(
+            answer: DialogAnswers.redirect(to: redirectURI, adding: members, inFragment: true), answeredBy: "\(pack.provider): authorizationDialog (ID token issued)")
     }
 
     /// The redirect with a new code, bound to the client and the redirect URI, and the state.

@@ -27,6 +27,37 @@ extension PackBehaviours {
         /// The query members the redirect carries when the user cancels (in name order, then `state`).
         package let cancelled: [(name: String, value: String)]
         package let exchange: Exchange
+        /// When set, a dialog asked for an ID token sends one back in place of a code (Limited
+        /// Login); the pack's `openIDConnect` mints it.
+        package let idToken: IDTokenRedirect?
+
+        /// How a dialog asked for an ID token answers: when the request's `responseType`
+        /// parameter lists `requests` (comma- or space-separated), Continue sends the browser
+        /// back with the token in `parameter` (minted with the request's `nonce`) and the scopes
+        /// the request asked for in `grantedScopes` (its `scope`), in the redirect URI's fragment.
+        package struct IDTokenRedirect: Sendable {
+            package let responseType: String
+            package let requests: String
+            package let nonce: String
+            package let scope: String
+            package let parameter: String
+            package let grantedScopes: String
+
+            package init(responseType: String, requests: String, nonce: String, scope: String, parameter: String, grantedScopes: String) {
+                self.responseType = responseType
+                self.requests = requests
+                self.nonce = nonce
+                self.scope = scope
+                self.parameter = parameter
+                self.grantedScopes = grantedScopes
+            }
+
+            /// Whether `responseType` (the request's value) asks for an ID token.
+            package func isAsked(by responseType: String?) -> Bool {
+                guard let responseType else { return false }
+                return responseType.split(whereSeparator: { $0 == "," || $0 == " " }).contains { $0 == requests }
+            }
+        }
 
         /// The step the page's buttons take: `parameter` says which button.
         package struct Decision: Sendable {
@@ -79,7 +110,7 @@ extension PackBehaviours {
 
         package init(
             dialog: String, decision: Decision, clientID: String, redirectURI: String, state: String, title: String, user: String, codeParameter: String,
-            codePrefix: String, codeLifetime: TimeInterval, cancelled: [(name: String, value: String)], exchange: Exchange
+            codePrefix: String, codeLifetime: TimeInterval, cancelled: [(name: String, value: String)], exchange: Exchange, idToken: IDTokenRedirect? = nil
         ) {
             self.dialog = dialog
             self.decision = decision
@@ -93,6 +124,7 @@ extension PackBehaviours {
             self.codeLifetime = codeLifetime
             self.cancelled = cancelled
             self.exchange = exchange
+            self.idToken = idToken
         }
 
         /// What `operation` is to the dialog, if anything.

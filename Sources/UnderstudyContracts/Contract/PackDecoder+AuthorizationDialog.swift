@@ -10,7 +10,9 @@ extension PackDecoder {
             members,
             allowed: [
                 "dialog", "decision", "clientId", "redirectUri", "state", "page", "codeParameter", "codePrefix", "codeSeconds", "cancelled", "exchange",
+                "idToken",
             ], at: path)
+        let idToken = members["idToken"].flatMap { decodeIDTokenRedirect($0, at: path.appending("idToken")) }
         let decision = members["decision"].flatMap { decodeDialogDecision($0, at: path.appending("decision")) }
         let exchange = members["exchange"].flatMap { decodeCodeExchange($0, at: path.appending("exchange")) }
         var title = "", user = ""
@@ -44,7 +46,19 @@ extension PackDecoder {
         }
         return PackBehaviours.AuthorizationDialog(
             dialog: dialog, decision: decision, clientID: clientID, redirectURI: redirectURI, state: state, title: title, user: user,
-            codeParameter: codeParameter, codePrefix: prefix, codeLifetime: lifetime, cancelled: cancelled, exchange: exchange)
+            codeParameter: codeParameter, codePrefix: prefix, codeLifetime: lifetime, cancelled: cancelled, exchange: exchange, idToken: idToken)
+    }
+
+    /// `authorizationDialog.idToken`: the parameters of a dialog asked for an ID token.
+    private mutating func decodeIDTokenRedirect(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.AuthorizationDialog.IDTokenRedirect? {
+        guard let members = object(value, at: path) else { return nil }
+        let names = ["responseType", "requests", "nonce", "scope", "parameter", "grantedScopes"]
+        checkKeys(members, allowed: Set(names), at: path)
+        let found = names.map { requiredString(members, $0, at: path) }
+        guard let responseType = found[0], let requests = found[1], let nonce = found[2], let scope = found[3], let parameter = found[4],
+            let grantedScopes = found[5]
+        else { return nil }
+        return .init(responseType: responseType, requests: requests, nonce: nonce, scope: scope, parameter: parameter, grantedScopes: grantedScopes)
     }
 
     private mutating func decodeDialogDecision(_ value: JSONValue, at path: JSONPath) -> PackBehaviours.AuthorizationDialog.Decision? {

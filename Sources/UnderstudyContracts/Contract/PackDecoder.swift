@@ -260,6 +260,11 @@ package struct PackDecoder: DocumentReading {
         if let dialog = behaviours.authorizationDialog {
             let dialogPath = packPath.appending("behaviours").appending("authorizationDialog").appending("exchange")
             for name in dialog.exchange.answers { known(name, dialogPath, operations: operations) }
+            if dialog.idToken != nil, behaviours.openIDConnect == nil {
+                report(
+                    packPath.appending("behaviours").appending("authorizationDialog").appending("idToken"),
+                    "a dialog that sends ID tokens needs behaviours.openIDConnect in the same pack to mint them")
+            }
         }
         if let uninstall = behaviours.openIDConnect?.uninstall {
             let scope = operations.filter { $0.id == uninstall.operation }
