@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyFixtures
 import UnderstudyContracts
 import UnderstudySupport
