@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "UnderstudyJSON", targets: ["UnderstudyJSON"]),
         .library(name: "UnderstudyFixtures", targets: ["UnderstudyFixtures"]),
         .library(name: "UnderstudyContracts", targets: ["UnderstudyContracts"]),
+        .library(name: "UnderstudyTooling", targets: ["UnderstudyTooling"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "UnderstudyURLSession", targets: ["UnderstudyURLSession"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
@@ -43,13 +44,25 @@ let package = Package(
                 "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
-        // The responder (one decision), its journal and admin API, and the tooling (to be split further).
+        // The responder (one decision), its journal, admin API and dashboard: what replaying needs.
         // The dashboard's page sources are embedded by scripts/embed-dashboard, not shipped as files.
         .target(
             name: "UnderstudyCore", dependencies: ["UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts"],
             exclude: ["Dashboard/page"]),
         // libcurl, loaded when the first recorded request goes out (see CurlUpstream).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The tooling on top of the responder: record (the Recorder, its upstreams), HAR import,
+        // drift, the leak gate and the lint. What only replays (UnderstudyTesting) does not build it.
+        .target(
+            name: "UnderstudyTooling",
+            dependencies: [
+                "UnderstudyCore",
+                "UnderstudySupport",
+                "UnderstudyJSON",
+                "UnderstudyFixtures",
+                "UnderstudyContracts",
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ]),
         // The only home of SwiftNIO.
         .target(
             name: "UnderstudyServer",
@@ -59,7 +72,6 @@ let package = Package(
                 "UnderstudyJSON",
                 "UnderstudyFixtures",
                 "UnderstudyContracts",
-                .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -68,7 +80,7 @@ let package = Package(
         ),
         // The recorder's upstream over URLSession, where URLSession is part of the system (Apple's
         // platforms); on Linux it is FoundationNetworking, which `understudy` does not load (CurlUpstream).
-        .target(name: "UnderstudyURLSession", dependencies: ["UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts"]),
+        .target(name: "UnderstudyURLSession", dependencies: ["UnderstudyTooling", "UnderstudyFixtures", "UnderstudyContracts"]),
         // The only module that imports XCTest and Testing.
         .target(
             name: "UnderstudyTesting",
@@ -81,6 +93,7 @@ let package = Package(
                 "UnderstudyJSON",
                 "UnderstudyFixtures",
                 "UnderstudyContracts",
+                "UnderstudyTooling",
                 "UnderstudyServer",
                 .target(name: "UnderstudyURLSession", condition: .when(platforms: [.macOS, .iOS])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -94,7 +107,7 @@ let package = Package(
         .target(name: "TestParallelism", path: "Tests/TestParallelism"),
         .testTarget(
             name: "UnderstudyCoreTests",
-            dependencies: ["UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses"],
+            dependencies: ["UnderstudyCore", "UnderstudyTooling", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses"],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "RestaurantCoreTests",
@@ -102,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UnderstudyTestingTests",
-            dependencies: ["UnderstudyTesting", "UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "UnderstudyServer"]),
+            dependencies: ["UnderstudyTesting", "UnderstudyTooling", "UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "UnderstudyServer"]),
         // The five apps' flows end to end against a real Understudy, in Swift Testing and in XCTest;
         // what both share (fixtures, credentials, an app's install folder) is EndToEndSupport.
         .target(name: "EndToEndSupport", dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyCore"], path: "Tests/EndToEndSupport"),
@@ -121,6 +134,7 @@ let package = Package(
                 "UnderstudyFixtures",
                 "UnderstudyContracts",
                 "UnderstudyServer",
+                "UnderstudyTooling",
                 "UnderstudyURLSession",
                 "UnderstudyTesting",
                 "ChildProcesses",

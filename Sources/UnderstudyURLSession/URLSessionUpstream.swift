@@ -1,5 +1,5 @@
 import Foundation
-import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyFixtures
 #if canImport(FoundationNetworking)
 import FoundationNetworking

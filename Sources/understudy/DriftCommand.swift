@@ -1,6 +1,7 @@
 import ArgumentParser
 import UnderstudyContracts
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyFixtures
 
 /// `understudy drift`: how two fixture trees, or a tree and the contracts, differ.

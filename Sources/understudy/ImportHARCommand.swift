@@ -1,6 +1,7 @@
 import ArgumentParser
 import UnderstudyContracts
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyFixtures
 
 /// `understudy import-har`: turn an HTTP Archive into fixtures.

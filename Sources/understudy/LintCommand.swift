@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyTooling
 
 /// `understudy lint`: the checks `serve` makes at startup, without serving; with `--secrets`,
 /// the leak gate too.

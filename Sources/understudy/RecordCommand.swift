@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyFixtures
 import UnderstudyContracts
 import UnderstudySupport
@@ -106,11 +107,11 @@ struct RecordCommand: AsyncParsableCommand {
         // are checked before a request reaches the fixtures or the real provider.
         let configuration = UnderstudyConfiguration(
             fixtures: fixtures, fixturesRoot: options.fixtures, contracts: packs,
-            recording: .init(
+            recording: Recording(
                 mode: mode, root: options.fixtures, upstream: Self.upstream(timeout: upstreamTimeout), upstreamOverrides: overrides,
                 onEvent: progress.report))
         let responder = try configuration.makeResponder()
-        guard let recorder = responder.recorder else { preconditionFailure("a recording configuration makes a recorder") }
+        guard let recorder = responder.recorder as? Recorder else { preconditionFailure("a recording configuration makes a Recorder") }
         let (server, signals) = try await CommandServer.start(responder: responder, host: host, port: port)
         Console.line("Understudy recording (mode \(mode.rawValue)) into \(options.fixtures): \(FixtureOptions.summary(of: fixtures)) loaded")
         for pack in packs.packs {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyTooling
 @testable import UnderstudyFixtures
 
 /// `import-har` writes only headers the loader accepts: a value with line breaks (how some

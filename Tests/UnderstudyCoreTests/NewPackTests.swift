@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyTooling
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import UnderstudyCore
+@testable import UnderstudyTooling
 @testable import UnderstudyFixtures
 import UnderstudySupport
 

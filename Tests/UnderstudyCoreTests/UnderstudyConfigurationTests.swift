@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyTooling
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 
@@ -11,7 +12,7 @@ import Testing
 
     @Test func refusesWhatNeedsContractsWithoutThem() throws {
         let upstream = ResponderUpstream(Responder(fixtures: []))
-        let recording = UnderstudyConfiguration(fixtures: [], recording: .init(mode: .missing, root: NSTemporaryDirectory(), upstream: upstream))
+        let recording = UnderstudyConfiguration(fixtures: [], recording: Recording(mode: .missing, root: NSTemporaryDirectory(), upstream: upstream))
         #expect(throws: UnderstudyConfiguration.Problem.self) { try recording.makeResponder() }
         let generating = UnderstudyConfiguration(fixtures: [], fallback: .contract)
         #expect(throws: UnderstudyConfiguration.Problem.self) { try generating.makeResponder() }
@@ -24,7 +25,7 @@ import Testing
         let providers = Responder(fixtures: try FixtureLoader.load(from: bundledFixturesPath))
         let configuration = UnderstudyConfiguration(
             fixtures: [], contracts: contracts, clock: ManualClock(),
-            recording: .init(mode: .missing, root: tree, upstream: ResponderUpstream(providers)))
+            recording: Recording(mode: .missing, root: tree, upstream: ResponderUpstream(providers)))
         let responder = try configuration.makeResponder()
         #expect(responder.recorder != nil)
         responder.defaultSession.setQuotaLimit(2, for: "yelp")

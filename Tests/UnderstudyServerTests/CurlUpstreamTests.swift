@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+@testable import UnderstudyTooling
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudySupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudySupport

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyServer
 #if !os(Linux)
 import UnderstudyURLSession

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudySupport

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyFixtures
 import UnderstudyTesting
 
 @Suite("Fixture trees for one test")

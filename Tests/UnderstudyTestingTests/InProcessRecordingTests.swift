@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyContracts
 import UnderstudyCore
+import UnderstudyTooling
 import UnderstudyFixtures
 import UnderstudyTesting
 #if canImport(FoundationNetworking)

@@ -54,7 +54,7 @@ public final class Responder: Sendable {
     public let delaySeed: UInt64
     /// While recording, what answers the requests no fixture answers (or, in mode `all`, every
     /// request) from the real provider; `nil` when serving.
-    public let recorder: Recorder?
+    public let recorder: (any Forwarder)?
     /// When set, every admin request must carry it in `X-Understudy-Admin-Token`; when not,
     /// the admin API answers clients on this machine only.
     public let adminToken: String?
@@ -89,7 +89,7 @@ public final class Responder: Sendable {
     /// A responder as `configuration` describes it, with `recorder` forwarding what the fixtures
     /// do not answer when given. `UnderstudyConfiguration.makeResponder()` builds the recorder
     /// over the configuration's own contracts; tests may hand one in.
-    package init(_ configuration: UnderstudyConfiguration, recorder: Recorder?, optimisticAttempts: Int = 4) {
+    package init(_ configuration: UnderstudyConfiguration, recorder: (any Forwarder)?, optimisticAttempts: Int = 4) {
         self.recorder = recorder
         self.optimisticAttempts = optimisticAttempts
         fallback = configuration.fallback
@@ -120,7 +120,7 @@ public final class Responder: Sendable {
     public convenience init(
         fixtures: [Fixture], contracts: Contracts? = nil, mount: ProviderMount? = nil, clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil,
         delaySeed: UInt64 = 0, adminToken: String? = nil, journalCapacity: Int = 1000, journalBytes: Int = defaultJournalBytes, bodyCacheBytes: Int = 32 << 20,
-        recorder: Recorder? = nil, fallback: Fallback = .miss, fixturesRoot: String? = nil
+        recorder: (any Forwarder)? = nil, fallback: Fallback = .miss, fixturesRoot: String? = nil
     ) {
         self.init(
             UnderstudyConfiguration(
@@ -287,13 +287,13 @@ public final class Responder: Sendable {
     /// The recorder's answer and its journal entry. Only a request the recorder `holds` is
     /// forwarded, so it always answers; were it not to, the client is told so with a 502.
     private func forward(_ forwarding: Forwarding) async -> Response {
-        let outcome = await recorder?.record(forwarding.asked)
-        guard let response = outcome?.response, let answer = outcome?.journalAnswer else {
+        guard let forwarded = await recorder?.forward(forwarding.asked) else {
             let reason = "the recorder did not forward a request it holds"
             journal(forwarding.request, in: forwarding.session, status: 502, answer: .upstreamFailure(reason: reason), violation: forwarding.violation)
             return .json(["understudy": ["error": .string(reason)]], status: 502)
         }
-        journal(forwarding.request, in: forwarding.session, status: response.status, answer: answer, violation: forwarding.violation, charge: forwarding.charge)
+        let response = forwarded.response
+        journal(forwarding.request, in: forwarding.session, status: response.status, answer: forwarded.journalAnswer, violation: forwarding.violation, charge: forwarding.charge)
         return response
     }
 

@@ -45,7 +45,7 @@ enum TimeShift {
 extension JSONValue {
     /// The value with `change` applied at every place `tokens` reach (`*` reaches every
     /// element or member); a place `change` returns `nil` for, or that does not exist, stays.
-    func transforming(_ tokens: ArraySlice<String>, _ change: (JSONValue) -> JSONValue?) -> JSONValue {
+    package func transforming(_ tokens: ArraySlice<String>, _ change: (JSONValue) -> JSONValue?) -> JSONValue {
         guard let token = tokens.first else { return change(self) ?? self }
         let rest = tokens.dropFirst()
         switch self {

@@ -36,42 +36,17 @@ public struct UnderstudyConfiguration: Sendable {
     public var journalBytes: Int
     /// How many bytes of body files to keep in memory.
     public var bodyCacheBytes: Int
-    /// Recording: what the fixtures do not answer (or everything) goes to the real providers.
-    public var recording: Recording?
+    /// Recording: what the fixtures do not answer (or everything) goes to the real providers
+    /// (UnderstudyTooling's `Recording`).
+    public var recording: (any RecordingSetup)?
     /// The index to match in when the caller has it already, in the contracts' terms
     /// (`Responder.matchingIndex(of:contracts:)` of `fixtures`): `serve` reuses the one loading built.
     package var matchingIndex: FixtureIndex?
 
-    /// What `record` adds: where answers go and how requests reach the real providers. The
-    /// recorder reads the configuration's own contracts, so recording checks requests as serving does.
-    public struct Recording: Sendable {
-        /// What is forwarded.
-        public var mode: RecordMode
-        /// The fixtures folder written into.
-        public var root: String
-        /// What sends requests.
-        public var upstream: any Upstream
-        /// Origins by provider name, replacing the packs' (`yelp` → `http://127.0.0.1:5555`).
-        public var upstreamOverrides: [String: String]
-        /// Called as fixtures are written or requests fail, from any thread.
-        public var onEvent: @Sendable (RecordingEvent) -> Void
-
-        public init(
-            mode: RecordMode, root: String, upstream: any Upstream, upstreamOverrides: [String: String] = [:],
-            onEvent: @escaping @Sendable (RecordingEvent) -> Void = { _ in }
-        ) {
-            self.mode = mode
-            self.root = root
-            self.upstream = upstream
-            self.upstreamOverrides = upstreamOverrides
-            self.onEvent = onEvent
-        }
-    }
-
     public init(
         fixtures: [Fixture], fixturesRoot: String? = nil, contracts: Contracts? = nil, fallback: Fallback = .miss, mount: ProviderMount? = nil,
         clock: any ServerClock = SystemClock(), defaultDelay: Delay? = nil, delaySeed: UInt64 = 0, adminToken: String? = nil,
-        journalCapacity: Int = 1000, journalBytes: Int = Responder.defaultJournalBytes, bodyCacheBytes: Int = 32 << 20, recording: Recording? = nil
+        journalCapacity: Int = 1000, journalBytes: Int = Responder.defaultJournalBytes, bodyCacheBytes: Int = 32 << 20, recording: (any RecordingSetup)? = nil
     ) {
         self.fixtures = fixtures
         self.fixturesRoot = fixturesRoot
@@ -99,14 +74,12 @@ public struct UnderstudyConfiguration: Sendable {
         if fallback == .contract, contracts == nil {
             throw Problem(description: "fallback: contract builds answers from the provider contracts, and none are loaded")
         }
-        var recorder: Recorder?
+        var recorder: (any Forwarder)?
         if let recording {
             guard let contracts else {
                 throw Problem(description: "recording needs the provider contracts: they say which provider a request is for, its origin and its secrets")
             }
-            recorder = Recorder(
-                mode: recording.mode, root: recording.root, contracts: contracts, upstreamOverrides: recording.upstreamOverrides,
-                upstream: recording.upstream, existing: fixtures, onEvent: recording.onEvent)
+            recorder = recording.makeForwarder(contracts: contracts, fixtures: fixtures)
         }
         return Responder(self, recorder: recorder)
     }

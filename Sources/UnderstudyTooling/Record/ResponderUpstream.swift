@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyCore
 import UnderstudyFixtures
 import UnderstudyContracts
 import UnderstudySupport

@@ -1,3 +1,4 @@
+import UnderstudyCore
 import UnderstudyFixtures
 import UnderstudyContracts
 import UnderstudySupport

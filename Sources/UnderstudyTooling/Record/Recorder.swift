@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudyContracts
@@ -15,7 +16,7 @@ import UnderstudySupport
 /// naming the upstream and the reason, and writes nothing.
 ///
 /// Foundation only: the network is behind `Upstream`, so this is tested without one.
-public final class Recorder: Sendable {
+public final class Recorder: Forwarder {
     /// What is forwarded.
     public let mode: RecordMode
     /// The fixtures folder written into.
@@ -75,13 +76,20 @@ public final class Recorder: Sendable {
 
     /// Whether a provider's routes hold `request`: only such a request is forwarded (the
     /// responder answers the others as it would without recording).
-    func holds(_ request: Request) -> Bool {
+    public func holds(_ request: Request) -> Bool {
         contracts.route(request) != nil
     }
 
     /// Counts a request the fixtures answered, for the summary.
-    func noteReplayed() {
+    public func noteReplayed() {
         tally.withLock { $0.replayed += 1 }
+    }
+
+    /// `record(_:)`'s answer for the client and its journal entry's answer; `nil` when not forwarded.
+    public func forward(_ request: Request) async -> (response: Response, journalAnswer: JournalEntry.Answer)? {
+        let outcome = await record(request)
+        guard let response = outcome.response, let answer = outcome.journalAnswer else { return nil }
+        return (response, answer)
     }
 
     /// Forwards `request` to its provider's real origin and records the answer.

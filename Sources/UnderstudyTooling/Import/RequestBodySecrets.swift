@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudyContracts
@@ -55,14 +56,7 @@ enum RequestBodySecrets {
     /// The first credential a free-form text holds: a secret name followed by `=` or `:` (as in
     /// a form, JSON or a header line), or a well-known credential shape.
     static func mentionedCredential(in text: String, rules: Scrubbing) -> String? {
-        let names = rules.queryNames.union(rules.jsonMembers).union(rules.headerNames)
-        let alternatives = names.sorted { $0.count > $1.count }.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
-        if let expression = try? NSRegularExpression(pattern: "(?i)(?:^|[^A-Za-z0-9_-])(\(alternatives))[\"']?\\s*[:=]"),
-            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
-        {
-            return (text as NSString).substring(with: match.range(at: 1)).lowercased()
-        }
-        return CredentialShapes.matches(in: text).first.map { "a \($0.kind)" }
+        CredentialShapes.mentioned(in: text, names: rules.queryNames.union(rules.jsonMembers).union(rules.headerNames))
     }
 
     /// `value` without members whose names are secret, as members or as form fields (unless

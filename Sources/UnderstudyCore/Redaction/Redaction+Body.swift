@@ -6,30 +6,29 @@ import UnderstudySupport
 
 extension Redaction {
     /// How much of a request body a miss report shows.
-    static let bodyPreviewLength = 200
+    package static let bodyPreviewLength = 200
 
     /// A request body as a miss report may show it: redacted by the same rules as a query and
     /// headers, then cut to `bodyPreviewLength` bytes. Form fields and multipart fields with a
     /// secret name, and secret JSON members, are `REDACTED`; a body that cannot be read field by
     /// field (plain text, JSON with a duplicate member) but mentions a credential is not shown.
-    static func body(of request: Request) -> String {
+    package static func body(of request: Request) -> String {
         body(request.body, contentType: request.headerValues("Content-Type").first ?? "", previewLength: bodyPreviewLength)
     }
 
     /// `body`, sent with `contentType`, redacted as `body(of:)` says and cut to `previewLength` bytes.
-    static func body(_ body: [UInt8], contentType: String, previewLength: Int) -> String {
+    package static func body(_ body: [UInt8], contentType: String, previewLength: Int) -> String {
         guard !body.isEmpty else { return "(empty)" }
-        let rules = Scrubbing.harImport
         let shown: String
         if contentType.lowercased().hasPrefix("application/x-www-form-urlencoded") {
             shown = form(Substring(decoding: body, as: UTF8.self))
         } else if contentType.lowercased().hasPrefix("multipart/form-data"), let fields = MultipartFields.parse(body, contentType: contentType) {
             shown = fields.map { field in
-                "\(field.name)=\(rules.isSecretParameter(field.name) || rules.isSecretMember(field.name) ? placeholder : field.value)"
+                "\(field.name)=\(isSecretParameter(field.name) || secretMembers.contains(field.name.lowercased()) ? placeholder : field.value)"
             }.joined(separator: "; ")
         } else if let json = try? JSONParser.parse(body) {
             shown = JSONWriter.string(redactedMembers(json))
-        } else if let text = String(bytes: body, encoding: .utf8), RequestBodySecrets.mentionedCredential(in: text, rules: rules) == nil {
+        } else if let text = String(bytes: body, encoding: .utf8), CredentialShapes.mentioned(in: text, names: secretParameters.union(secretMembers).union(secretHeaders)) == nil {
             shown = text
         } else {
             return "(\(body.count) bytes that may hold a credential: not shown)"

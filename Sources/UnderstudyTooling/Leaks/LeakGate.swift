@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyFixtures
 import UnderstudyContracts

@@ -5,10 +5,10 @@ import UnderstudySupport
 
 /// The fields of a `multipart/form-data` body (RFC 7578): each part's `name` and its content,
 /// read as UTF-8. Enough to find credentials in a body; file parts are read like the others.
-enum MultipartFields {
+package enum MultipartFields {
     /// The fields, in order; `nil` when the media type has no boundary or the body does not
     /// follow it (then nothing in it can be told apart).
-    static func parse(_ body: [UInt8], contentType: String) -> [(name: String, value: String)]? {
+    package static func parse(_ body: [UInt8], contentType: String) -> [(name: String, value: String)]? {
         guard let boundary = boundary(of: contentType) else { return nil }
         // Line ends as "\n" only: a Swift Character holds "\r\n" whole, which would make "\r\n"
         // and "\n" different separators.
