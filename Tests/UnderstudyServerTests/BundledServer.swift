@@ -12,11 +12,17 @@ import FoundationNetworking
 
 /// A live server on the repository's bundled fixtures and contracts, on a manual clock.
 func withBundledServer(_ body: (LiveServer) async throws -> Void) async throws {
+    try await withBundledServer { server, _ in try await body(server) }
+}
+
+/// A live server on the repository's bundled fixtures and contracts, on `clock`, which the
+/// test moves.
+func withBundledServer(clock: ManualClock = ManualClock(), _ body: (LiveServer, ManualClock) async throws -> Void) async throws {
     let root = CLIProcess.repositoryRoot
     let fixtures = try FixtureLoader.load(from: root.appendingPathComponent("fixtures").path)
     let contracts = try Contracts.load(from: root.appendingPathComponent("contracts").path)
-    try await LiveServer.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: ManualClock())) { server in
-        try await body(server)
+    try await LiveServer.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: clock)) { server in
+        try await body(server, clock)
     }
 }
 

@@ -23,14 +23,6 @@ struct LimitedLoginDialogTests {
             + "&response_type=id_token,graph_domain,user_token_nonce&nonce=\(nonce)&tp=ios_14_do_not_track"
     }
 
-    private func withServer(_ body: (LiveServer) async throws -> Void) async throws {
-        let root = CLIProcess.repositoryRoot
-        let fixtures = try FixtureLoader.load(from: root.appendingPathComponent("fixtures").path)
-        let contracts = try Contracts.load(from: root.appendingPathComponent("contracts").path)
-        try await LiveServer.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: ManualClock())) { server in
-            try await body(server)
-        }
-    }
 
     /// The members of the fragment a redirect's `Location` carries (and that it has no query).
     private func fragment(of answer: SocketAnswer) throws -> [String: String] {
@@ -47,7 +39,7 @@ struct LimitedLoginDialogTests {
     }
 
     @Test func continueSendsAnIDTokenWithTheNonceInTheFragmentThatTheUninstallKnows() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             let page = try await sendWithoutRedirects(server, Self.dialog(nonce: "n-dialog", state: "s1"))
             #expect(page.status == 200)
             let members = try fragment(of: try await sendWithoutRedirects(server, try LoginDialogTests.link("continue", in: page.text)))
@@ -71,7 +63,7 @@ struct LimitedLoginDialogTests {
     }
 
     @Test func aUserATestSaysContinuesGetsTheTokenAtOnceAndACodeLoginStillGetsACode() async throws {
-        try await withServer { server in
+        try await withBundledServer { server in
             server.responder.defaultSession.setDialogUser(.continues, for: "facebook")
             let members = try fragment(of: try await sendWithoutRedirects(server, Self.dialog(nonce: "n-2", state: "s2")))
             #expect(members["id_token"] != nil && members["state"] == "s2")

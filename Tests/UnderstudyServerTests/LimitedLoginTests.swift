@@ -22,15 +22,6 @@ struct LimitedLoginTests {
     static let app = "138483919580948"
     static let user = "10160000000000001"
 
-    private func withServer(_ body: (LiveServer, ManualClock) async throws -> Void) async throws {
-        let root = CLIProcess.repositoryRoot
-        let fixtures = try FixtureLoader.load(from: root.appendingPathComponent("fixtures").path)
-        let contracts = try Contracts.load(from: root.appendingPathComponent("contracts").path)
-        let clock = ManualClock()
-        try await LiveServer.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: clock)) { server in
-            try await body(server, clock)
-        }
-    }
 
     /// A token minted by the admin API, as a test client would get one.
     private func mint(_ server: LiveServer, nonce: String?, claims: String? = nil, session: String? = nil) async throws -> (token: String, claims: JSONValue) {
@@ -76,7 +67,7 @@ struct LimitedLoginTests {
     }
 
     @Test func theDiscoveryDocumentAndKeySetAreServedWellFormed() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let discovery = try await send(server, "/.well-known/openid-configuration/")
             #expect(discovery.status == 200)
             #expect(discovery.response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
@@ -100,7 +91,7 @@ struct LimitedLoginTests {
     }
 
     @Test func aMintedTokenVerifiesWithTheServedKeyAndCarriesTheNonce() async throws {
-        try await withServer { server, clock in
+        try await withBundledServer { server, clock in
             let (token, claims) = try await mint(server, nonce: "nonce-from-the-app-1")
             let (kid, key) = try await servedKey(server)
             #expect(verifies(token, key: key, kid: kid))
@@ -122,7 +113,7 @@ struct LimitedLoginTests {
     }
 
     @Test func aTokenWithOneChangedByteIsRefused() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let (token, _) = try await mint(server, nonce: "n-2")
             let (kid, key) = try await servedKey(server)
             let dot = try #require(token.firstIndex(of: "."))
@@ -140,7 +131,7 @@ struct LimitedLoginTests {
     }
 
     @Test func anExpiredTokenIsRefused() async throws {
-        try await withServer { server, clock in
+        try await withBundledServer { server, clock in
             let (token, claims) = try await mint(server, nonce: "n-3")
             clock.advance(by: 3600)
             // Its signature still holds; its exp has passed on the server's clock.
@@ -155,7 +146,7 @@ struct LimitedLoginTests {
     }
 
     @Test func anUninstallEndsTheTokensUserInItsSession() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let (token, _) = try await mint(server, nonce: "n-4")
             let done = try await uninstall(server, token: token)
             #expect(done.status == 200 && done.json == ["success": true], "\(done.text)")
@@ -180,7 +171,7 @@ struct LimitedLoginTests {
     }
 
     @Test func sessionsAreSeparateAndResetForgets() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let (token, _) = try await mint(server, nonce: "n-7", session: "a")
             #expect(try await uninstall(server, token: token, session: "b").status == 200)
             #expect(try await uninstalledUsers(server, session: "b") == [Self.user])
@@ -194,7 +185,7 @@ struct LimitedLoginTests {
     }
 
     @Test func theAdminEndpointSaysWhatIsWrong() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let json = ["Content-Type": "application/json"]
             let unknown = try await send(server, "/__understudy/idtoken/yelp", method: "POST", headers: json, body: "{}")
             #expect(unknown.status == 404 && unknown.json?["understudy"]?["providers"] == ["facebook"])

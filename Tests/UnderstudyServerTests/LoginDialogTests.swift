@@ -19,15 +19,6 @@ struct LoginDialogTests {
     static let redirect = "http://127.0.0.1:9/callback"
     static let encodedRedirect = "http%3A%2F%2F127.0.0.1%3A9%2Fcallback"
 
-    private func withServer(_ body: (LiveServer, ManualClock) async throws -> Void) async throws {
-        let root = CLIProcess.repositoryRoot
-        let fixtures = try FixtureLoader.load(from: root.appendingPathComponent("fixtures").path)
-        let contracts = try Contracts.load(from: root.appendingPathComponent("contracts").path)
-        let clock = ManualClock()
-        try await LiveServer.withServer(responder: Responder(fixtures: fixtures, contracts: contracts, clock: clock)) { server in
-            try await body(server, clock)
-        }
-    }
 
     static func dialog(state: String = "st%20%26%3D1", redirect: String = encodedRedirect, version: String = "/v19.0") -> String {
         "\(version)/dialog/oauth?client_id=\(appID)&redirect_uri=\(redirect)&state=\(state)&scope=public_profile,email&response_type=code"
@@ -62,7 +53,7 @@ struct LoginDialogTests {
     }
 
     @Test func theDialogServesAConsentPageForTheTestUser() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             for version in ["/v19.0", ""] {
                 let page = try await sendWithoutRedirects(server, Self.dialog(version: version))
                 #expect(page.status == 200)
@@ -76,7 +67,7 @@ struct LoginDialogTests {
     }
 
     @Test func continueRedirectsWithACodeAndTheSameState() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let page = try await sendWithoutRedirects(server, Self.dialog())
             let members = try Self.callback(try await sendWithoutRedirects(server, try Self.link("continue", in: page.text)))
             #expect(members["state"] == "st &=1")
@@ -86,7 +77,7 @@ struct LoginDialogTests {
     }
 
     @Test func cancelRedirectsWithAccessDeniedAndTheState() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let page = try await sendWithoutRedirects(server, Self.dialog())
             let members = try Self.callback(try await sendWithoutRedirects(server, try Self.link("cancel", in: page.text)))
             #expect(members == ["error": "access_denied", "error_reason": "user_denied", "error_code": "200", "error_description": "Permissions error", "state": "st &=1"])
@@ -95,7 +86,7 @@ struct LoginDialogTests {
 
     /// A test that cannot press buttons says what the user does; `reset` forgets it.
     @Test func aTestSetsWhatTheUserDoesAndResetForgetsIt() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let json = ["Content-Type": "application/json"]
             #expect(try await send(server, "/__understudy/dialog/facebook", method: "PUT", headers: json, body: #"{"user": "cancels"}"#).status == 200)
             let cancelled = try Self.callback(try await sendWithoutRedirects(server, Self.dialog(state: "one")))
@@ -118,7 +109,7 @@ struct LoginDialogTests {
     }
 
     @Test func theCodeIsExchangedOnceForANewTokenAndASecondUseIsRefused() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let code = try await continueOnPage(server)
             let first = try await send(server, Self.exchange(code: code))
             #expect(first.status == 200)
@@ -132,7 +123,7 @@ struct LoginDialogTests {
     }
 
     @Test func aCodeSentBackWithAnotherRedirectURIOrAppIsRefusedAndStaysUsable() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let code = try await continueOnPage(server)
             let elsewhere = try await send(server, Self.exchange(code: code, redirect: "http%3A%2F%2F127.0.0.1%3A9%2Fother"))
             #expect(elsewhere.status == 400)
@@ -150,7 +141,7 @@ struct LoginDialogTests {
     }
 
     @Test func aCodeExpiresAfterTenMinutesOnTheServersClock() async throws {
-        try await withServer { server, clock in
+        try await withBundledServer { server, clock in
             let code = try await continueOnPage(server)
             clock.advance(by: 600)
             let late = try await send(server, Self.exchange(code: code))
@@ -165,7 +156,7 @@ struct LoginDialogTests {
 
     /// Each login through the dialog issues a new token, so a revoked one never comes back.
     @Test func aNewLoginAfterARevokeGetsANewToken() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let first = try #require(try await send(server, Self.exchange(code: try await continueOnPage(server))).json?["access_token"]?.stringValue)
             #expect(try await send(server, "/v19.0/me/permissions?access_token=\(first)", method: "DELETE").status == 200)
             #expect(try await send(server, "/v19.0/me?fields=id,name,email,picture&access_token=\(first)").json?["error"]?["code"] == 190)
@@ -177,7 +168,7 @@ struct LoginDialogTests {
 
     /// A code the session never issued keeps the fixtures' answer, so hand-written flows work as before.
     @Test func aCodeTheDialogNeverIssuedIsLeftToTheFixtures() async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             for _ in 0..<2 {
                 let answer = try await send(server, Self.exchange(code: "AQDUnderstudyLoginDialogCode"))
                 #expect(answer.status == 200)
@@ -193,7 +184,7 @@ struct LoginDialogTests {
         ("/v19.0/dialog/oauth?client_id=\(appID)&redirect_uri=https%3A%2F%2Fexample.com%2F%23fragment", "Invalid parameter redirect_uri"),
         ("/v19.0/dialog/oauth/confirm?client_id=\(appID)&redirect_uri=\(encodedRedirect)", "The parameter choice is required"),
     ]) func badDialogRequestsGetAnErrorPage(target: String, message: String) async throws {
-        try await withServer { server, _ in
+        try await withBundledServer { server, _ in
             let answer = try await sendWithoutRedirects(server, target)
             #expect(answer.status == 400)
             #expect(answer.response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("text/html") == true)
