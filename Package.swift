@@ -111,7 +111,10 @@ let package = Package(
             resources: [.copy("Resources")]),
         .testTarget(
             name: "RestaurantCoreTests",
-            dependencies: ["RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses"]
+            dependencies: [
+                "RestaurantCore", "UnderstudyTesting", "UnderstudyServer", "UnderstudyCore", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses",
+                "EndToEndSupport",
+            ]
         ),
         .testTarget(
             name: "UnderstudyTestingTests",

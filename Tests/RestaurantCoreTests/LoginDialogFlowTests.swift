@@ -4,6 +4,7 @@ import RestaurantCore
 import Testing
 import UnderstudyContracts
 import UnderstudyTesting
+import EndToEndSupport
 
 /// The app side of a web-view or `ASWebAuthenticationSession` login against Understudy's
 /// login dialog, in both modes: the dialog URL `LoginDialog` builds, the page's Continue and
