@@ -105,9 +105,14 @@ let package = Package(
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         // Linked into the test process: runs at most 8 test cases per core at once (see its source).
         .target(name: "TestParallelism", path: "Tests/TestParallelism"),
+        // Test helpers in a target of their own, for more than one test target: a temporary fixtures tree, the bundled folders.
+        .target(name: "UnderstudyTestSupport", dependencies: ["UnderstudyFixtures"], path: "Tests/UnderstudyTestSupport"),
         .testTarget(
             name: "UnderstudyCoreTests",
-            dependencies: ["UnderstudyCore", "UnderstudyTooling", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses"],
+            dependencies: [
+                "UnderstudyCore", "UnderstudyTooling", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "UnderstudyTestSupport",
+                "ChildProcesses",
+            ],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "RestaurantCoreTests",
