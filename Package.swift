@@ -105,10 +105,21 @@ let package = Package(
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         // Linked into the test process: runs at most 8 test cases per core at once (see its source).
         .target(name: "TestParallelism", path: "Tests/TestParallelism"),
+        // What the Core and the tooling tests share: a temporary fixtures tree, the bundled packs' and fixtures' folders.
+        .target(name: "UnderstudyTestSupport", dependencies: ["UnderstudyFixtures"], path: "Tests/UnderstudyTestSupport"),
         .testTarget(
             name: "UnderstudyCoreTests",
-            dependencies: ["UnderstudyCore", "UnderstudyTooling", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "ChildProcesses"],
+            dependencies: [
+                "UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts", "UnderstudyTestSupport", "ChildProcesses",
+            ],
             resources: [.copy("Resources")]),
+        // The tooling's own tests (record, HAR import, drift, the leak gate, the lint), so UnderstudyCoreTests builds no tooling.
+        .testTarget(
+            name: "UnderstudyToolingTests",
+            dependencies: [
+                "UnderstudyTooling", "UnderstudyCore", "UnderstudySupport", "UnderstudyJSON", "UnderstudyFixtures", "UnderstudyContracts",
+                "UnderstudyTestSupport",
+            ]),
         .testTarget(
             name: "RestaurantCoreTests",
             dependencies: [

@@ -5,6 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// An event loop remembers what an answer body issued with the body itself (`AnswerReading`):
 /// the same buffer is read once, any other body is read anew, and what the answer issues is

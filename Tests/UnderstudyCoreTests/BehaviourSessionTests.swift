@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// Behaviour state belongs to a session: UI tests sharing one server through
 /// `X-Understudy-Session` never use up each other's quota or see each other's tokens.

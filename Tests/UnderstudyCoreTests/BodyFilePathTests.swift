@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// How a response's `"file"` is resolved against the fixture's folder: `.` and `..`, repeated
 /// and trailing slashes, non-ASCII names, and names that leave the root. The messages and the

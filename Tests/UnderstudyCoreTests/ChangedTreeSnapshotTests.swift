@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// A tree changed since its snapshot takes the fixtures whose files did not change from the
 /// snapshot and decodes the rest: it must load exactly as from its files, fixtures and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyContracts
 import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// Place Details without `fields` is Google's whole answer: `verify` warns (without failing)
 /// about such a fixture that lacks `address_components`, which clients tell a full place by.

@@ -5,6 +5,7 @@ import Testing
 @testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// `contracts/conformance-allowlist.json`, which `scripts/conformance` reads: every entry names a
 /// pack and one of its operations as Schemathesis does, a failure code, and a reason, so the list

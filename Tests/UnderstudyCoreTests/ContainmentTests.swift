@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// A fixtures tree cannot make the server read or serve anything outside it.
 @Suite("Containment")

@@ -5,6 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// `Fallback.contract`: requests no fixture answers get answers built from the bundled contracts,
 /// valid against the contract's schema, the same for the same request, and leading somewhere

@@ -5,6 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Hostile requests to every operation of the bundled contracts, straight into the responder:
 /// whatever the parameters hold, the answer is a well-formed response, JSON when it says so,

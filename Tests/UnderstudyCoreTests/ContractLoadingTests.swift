@@ -5,10 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
-
-/// The repository's `contracts/` folder.
-let bundledContractsPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("contracts").path
+import UnderstudyTestSupport
 
 @Suite struct ContractLoadingTests {
     @Test func theBundledPacksLoadAndRouteEachProvidersPaths() throws {

@@ -5,6 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Matching through the contract: numbers by value, booleans by the provider's spellings,
 /// lists item by item, aliases as one parameter, Graph versions as one API.

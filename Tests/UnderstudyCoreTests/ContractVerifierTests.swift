@@ -5,8 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
-
-let bundledFixturesPath = URL(fileURLWithPath: bundledContractsPath).deletingLastPathComponent().appendingPathComponent("fixtures").path
+import UnderstudyTestSupport
 
 @Suite("understudy verify: fixtures against the bundled contracts")
 struct ContractVerifierTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// An event loop remembers how a credential was judged with the text it came in
 /// (`CredentialJudgement`): the same text is judged once, any other text anew.

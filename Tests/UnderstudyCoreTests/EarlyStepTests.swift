@@ -4,6 +4,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// A sequence whose first answer is for requests made too early (`tooEarlyWithin`), without contracts:
 /// early is judged by the clock since the previous answer on the same path.

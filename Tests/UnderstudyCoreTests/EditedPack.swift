@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// The problems loading reports for the bundled pack `file` alone in a folder, with each of
 /// `edits` (a text of the pack and what replaces it) made first; every edit must change it.

@@ -3,6 +3,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// The shortcuts a start without a snapshot takes through decoding (paths split on their
 /// slash bytes, methods checked by byte, a path's last member held by

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 @Suite("Loading fixtures")
 struct FixtureLoaderTests {

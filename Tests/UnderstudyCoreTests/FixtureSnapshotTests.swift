@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Snapshots let `serve` start without decoding every fixture: an unchanged tree must load as
 /// from its files, and any change, or any doubt about the snapshot, must load from the files

@@ -5,6 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Seeded mutations of the Google pack's schemas (numbers at the edges of Int64 and Double,
 /// huge counts, required members leading back to their own schema): generation never traps and

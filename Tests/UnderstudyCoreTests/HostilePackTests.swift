@@ -5,6 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// A contract is untrusted input (issue 42, N2): a pack whose schema asks for absurd numbers,
 /// huge counts or a required member that leads back to its own schema gets a bounded answer

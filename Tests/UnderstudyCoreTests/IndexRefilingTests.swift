@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Under contracts, `serve` puts the loaded index in the contract's terms by filing again only
 /// the fixtures whose form changes (`FixtureIndex.inForm`): it must give the index a whole

@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Fixtures' forms in their contracts' terms are kept across starts: kept forms must be the
 /// ones computing gives, and any change to the tree, the packs or the kept file must compute

@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 import UnderstudyJSON
+import UnderstudyTestSupport
 
 /// A decision is taken from its session's state without changing it, and its effects are
 /// applied once, under the session's lock, only while what it read still holds: a decision

@@ -5,6 +5,7 @@ import Testing
 @testable import UnderstudyFixtures
 import UnderstudyJSON
 @testable import UnderstudySupport
+import UnderstudyTestSupport
 
 /// `behaviours.openIDConnect` as the Graph pack states it, and each mistake in it refused where it is.
 @Suite("OpenID Connect behaviour loading")

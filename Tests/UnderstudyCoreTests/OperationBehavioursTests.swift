@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// Which behaviours concern an operation is decided once, when the pack loads; the gate reads
 /// those flags instead of the behaviours' sets of operation ids. Held here to the sets.

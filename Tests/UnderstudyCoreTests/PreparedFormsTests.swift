@@ -5,6 +5,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// The shortcuts taken per request when a request is already in the contract's terms, and the
 /// templates split once, against the general code they skip: the same bytes every time.

@@ -5,6 +5,7 @@ import Testing
 @testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Routing compares plain paths byte by byte (`ContractPath.matchPlain`) and picks among an
 /// operation table sorted once; both must decide as the segment-by-segment match over every

@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// Where a path goes among the bundled packs: the provider, the path as its contract writes it
 /// (a Graph version removed), the operation.

@@ -4,6 +4,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 @Suite("Scenarios")
 struct ScenarioTests {

@@ -4,6 +4,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Several tests sharing one responder through session headers, as UI tests whose app runs in
 /// another process do, see only their own requests and state.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// `serve` without contracts answers from the index loading built to check the tree: it must
 /// answer every request as a responder that built its own index does.

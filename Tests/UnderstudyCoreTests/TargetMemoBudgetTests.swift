@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyContracts
 @testable import UnderstudyCore
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// The target memo's memory is bounded whatever clients send (issue 42, N1): a header value past
 /// the bound is not kept, a credential text past it is not kept, and the memo keeps no more than

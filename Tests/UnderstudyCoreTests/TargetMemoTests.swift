@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// An event loop's `TargetMemo` remembers what a request's method and target (and the headers
 /// the fixture's choice read) decided: a responder answering with one must answer every request

@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyTestSupport
 
 @Suite("Templates")
 struct TemplateTests {

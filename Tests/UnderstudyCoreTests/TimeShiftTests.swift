@@ -5,6 +5,7 @@ import Testing
 @testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Recorded times moved to the server's clock, as the packs' `x-understudy.times` declare them.
 @Suite struct TimeShiftTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import UnderstudyCore
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// The token behaviours of issue 40 as a pack states them (`tokenExpiry.revocation`,
 /// `tokenExpiry.permissions`, the introspection's new members, `appSecretProof`): read from the

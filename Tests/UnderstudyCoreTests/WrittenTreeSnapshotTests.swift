@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// `import-har` keeps the snapshot of the tree it wrote, so the first `serve` starts from it.
 /// Its files are seconds old, too recent for the settling rule; they are trusted by a reading

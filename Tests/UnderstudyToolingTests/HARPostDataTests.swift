@@ -5,6 +5,7 @@ import Testing
 @testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// `import-har` reads each request's `postData`: a credential sent in the body and echoed by
 /// the answer never reaches the disk, and what cannot be scrubbed is skipped with a reason.

@@ -6,6 +6,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Recording and importing Places API (New): the mask is part of the request the fixture keeps,
 /// the API key in its header or query never reaches the disk, and the recording then answers

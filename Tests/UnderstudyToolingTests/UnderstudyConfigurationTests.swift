@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyTooling
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// One configuration builds every responder: it refuses what cannot work, and a recording one
 /// checks requests against the same contracts as a serving one.

@@ -4,6 +4,7 @@ import Testing
 @testable import UnderstudyTooling
 @testable import UnderstudyContracts
 @testable import UnderstudyFixtures
+import UnderstudyTestSupport
 
 /// A provider the code has never heard of needs only its pack: where its API is mounted, which
 /// hosts are its own and its canonical credentials all come from the pack.

@@ -6,6 +6,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 @Suite("Importing HAR files")
 struct HARImportTests {

@@ -6,6 +6,7 @@ import Testing
 import UnderstudyJSON
 @testable import UnderstudyFixtures
 import UnderstudySupport
+import UnderstudyTestSupport
 
 /// Recordings say when they were made, so their times move with the clock and never turn into
 /// expired tokens; `lint` warns about fixtures whose times are past and that do not say.

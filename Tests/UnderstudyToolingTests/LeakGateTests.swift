@@ -6,6 +6,7 @@ import Testing
 @testable import UnderstudyFixtures
 import UnderstudyJSON
 import UnderstudySupport
+import UnderstudyTestSupport
 
 @Suite("The leak gate")
 struct LeakGateTests {
