@@ -118,7 +118,7 @@ extension ProviderGate {
         guard let name = route.pack.invalidRequest else { return Outcome(violation: violation) }
         let message = route.pack.messages.invalid.map { PackAnswer.fill($0, ["parameter": dialog.redirectURI, "value": ""]) } ?? detail
         return Outcome(
-            answer: dialogAnswer(name, ["parameter": dialog.redirectURI, "message": message, "operation": operation.id]),
+            answer: render(name, ["parameter": dialog.redirectURI, "message": message, "operation": operation.id]),
             answeredBy: "\(route.pack.provider): \(name)", violation: violation)
     }
 
@@ -140,16 +140,6 @@ extension ProviderGate {
         case .wrongClient: name = exchange.clientMismatch
         case .wrongRedirectURI: name = exchange.redirectMismatch
         }
-        return Outcome(answer: dialogAnswer(name, ["operation": operation.id]), answeredBy: "\(route.pack.provider): \(name)")
-    }
-
-    /// The pack's answer `name` (loading checked that it exists).
-    private func dialogAnswer(_ name: String, _ values: [String: String]) -> Response {
-        var values = values
-        values["now"] = values["now"] ?? ISO8601Time.string(from: now, zone: .offset)
-        guard let answer = route.pack.answer(name, for: route.operation) else {
-            return .json(["understudy": ["error": .string("\(route.pack.file) names answer \"\(name)\", which it does not define")]], status: 500)
-        }
-        return answer.response(values)
+        return Outcome(answer: render(name, ["operation": operation.id]), answeredBy: "\(route.pack.provider): \(name)")
     }
 }

@@ -46,9 +46,7 @@ extension ProviderGate {
         let form = request.body.withUnsafeBufferPointer { QueryParameters(parsing: $0) }
         func field(_ name: String) -> String? { form.values(name).first ?? request.query.values(name).first }
         func answer(_ name: String, reason: String, violation: ContractViolation? = nil) -> Outcome {
-            let response = pack.answer(name, for: operation)?.response(["operation": operation.id, "now": ISO8601Time.string(from: now, zone: .offset)])
-                ?? .json(["understudy": ["error": .string("\(pack.file) names answer \"\(name)\", which it does not define")]], status: 500)
-            return Outcome(answer: response, answeredBy: "\(pack.provider): \(name) (\(reason))", violation: violation)
+            Outcome(answer: render(name, ["operation": operation.id]), answeredBy: "\(pack.provider): \(name) (\(reason))", violation: violation)
         }
         for name in [uninstall.tokenField, uninstall.appField] where field(name)?.isEmpty ?? true {
             let violation = ContractViolation(
