@@ -21,7 +21,8 @@ final class PreparedRequest {
     let session: ResponderSession
     /// The server's time for the whole decision.
     let now: Date
-    let route: ContractRoute?
+    /// Where the contracts place the request: the gate's route (every placed request has a gate).
+    var route: ContractRoute? { gate?.route }
     /// The provider's gate, when a contract places the request.
     let gate: ProviderGate?
     /// The forms fixtures are matched against: the request's, and the mounted request's.
@@ -42,14 +43,13 @@ final class PreparedRequest {
     let timed: Bool?
 
     init(
-        request: Request, asked: Request, session: ResponderSession, now: Date, route: ContractRoute?, gate: ProviderGate?, sent: Forms, mounted: Forms?,
+        request: Request, asked: Request, session: ResponderSession, now: Date, gate: ProviderGate?, sent: Forms, mounted: Forms?,
         generator: GeneratedAnswer?, issuedValueAnswer: GeneratedAnswer.Outcome?, found: Fixture?, matched: Request, consultedScenarios: Bool, timed: Bool?
     ) {
         self.request = request
         self.asked = asked
         self.session = session
         self.now = now
-        self.route = route
         self.gate = gate
         self.sent = sent
         self.mounted = mounted
@@ -96,7 +96,7 @@ extension Responder {
             memo.keep(TargetMemo.Entry(request, placement: placement, fixture: lookup.found, reads: reads, timed: timed), at: slot)
         }
         return PreparedRequest(
-            request: request, asked: asked, session: session, now: now, route: route, gate: gate, sent: sent,
+            request: request, asked: asked, session: session, now: now, gate: gate, sent: sent,
             mounted: mountedForms, generator: generator, issuedValueAnswer: generator?.carriesIssuedValue == true ? generator?.outcome() : nil,
             found: lookup.found, matched: lookup.matched, consultedScenarios: lookup.consulted, timed: visit?.kept?.timed)
     }
