@@ -7,9 +7,9 @@ import XCTest
 import FoundationNetworking
 #endif
 
-class XCTestSupportTests: UnderstudyTestCase {
-    override var fixturesFolder: String? { TestFixtures.bundled }
-
+/// A test case whose failures are captured instead of reported while `captured` is set, so a
+/// test can check what a failing expectation says and where. It declares no tests itself.
+class FailureCapturingTestCase: UnderstudyTestCase {
     /// Failures recorded by the test running, captured instead of reported when asked.
     fileprivate var captured: [(description: String, file: String, line: Int)]?
 
@@ -20,6 +20,10 @@ class XCTestSupportTests: UnderstudyTestCase {
             super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
     }
+}
+
+class XCTestSupportTests: FailureCapturingTestCase {
+    override var fixturesFolder: String? { TestFixtures.bundled }
 
     fileprivate func get(_ target: String) async throws -> HTTPURLResponse {
         var request = URLRequest(url: URL(string: understudy.baseURL.absoluteString + target)!)
@@ -105,19 +109,9 @@ final class XCTestFallbackTests: UnderstudyTestCase {
 }
 
 /// What a flow costs, in XCTest: `expectBilling(atMost:)` fails at the caller's line.
-class XCTestBillingTests: UnderstudyTestCase {
+class XCTestBillingTests: FailureCapturingTestCase {
     override var fixturesFolder: String? { TestFixtures.bundled }
     override var contractsFolder: String? { TestFixtures.contracts }
-
-    fileprivate var captured: [(description: String, file: String, line: Int)]?
-
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if captured != nil {
-            captured?.append((description, filePath, lineNumber))
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
-        }
-    }
 
     func testARequestAboveTheBudgetFailsAtTheCallersLineNamingItsFields() async throws {
         try await inEachMode {
