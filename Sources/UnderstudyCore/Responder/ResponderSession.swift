@@ -170,10 +170,4 @@ public final class ResponderSession: Sendable {
         }
         budget.add(-freed)
     }
-
-    /// The scenario states now, for near-miss reports.
-    var scenarioState: (String) -> String {
-        let states = read { $0.scenarioStates }
-        return { states[$0] ?? ScenarioStep.initialState }
-    }
 }
